@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tz, updatedAt } from './columns';
+
+/**
+ * Every account: players, academies and administrators. The role is stored, never derived.
+ * `email` is stored lower-cased. `password_hash` is null for Google-only accounts.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['player', 'academy', 'admin'] }).notNull(),
+    username: text('username').notNull(),
+    dob: date('dob', { mode: 'string' }),
+    establishedOn: date('established_on', { mode: 'string' }),
+    state: text('state'),
+    district: text('district'),
+    sports: text('sports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    googleSub: text('google_sub'),
+    emailVerifiedAt: tz('email_verified_at'),
+    isActive: boolean('is_active').notNull().default(true),
+    blockedAt: tz('blocked_at'),
+    blockedReason: text('blocked_reason'),
+    academyStatus: text('academy_status', {
+      enum: ['unverified', 'verified', 'declined'],
+    }),
+    licenceMediaId: uuid('licence_media_id'),
+    profilePhotoMediaId: uuid('profile_photo_media_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+  ],
+);
+
+/**
+ * A signed-in session (one refresh-token family). Revoking it ends every token of the family.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastUsedAt: tz('last_used_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Refresh tokens, stored hashed. Each refresh rotates: the presented token is marked used and a
+ * new one issued. Presenting a used token again is reuse: the whole session is revoked.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
+);

@@ -1,0 +1,25 @@
+/**
+ * Error envelope shared by API and web: every error body has a human `message` (or a list of
+ * field problems) and a stable machine `code`, plus the request id for support.
+ */
+export type ErrorBody = {
+  message: string | string[];
+  code: string;
+  request_id?: string;
+  fields?: Record<string, string>;
+};
+
+/** Codes the clients branch on. Domain modules add their own `<domain>.<reason>` codes. */
+export const ERROR_CODES = {
+  validation: 'validation_error',
+  notFound: 'not_found',
+  unauthorized: 'unauthorized',
+  tokenNotValid: 'token_not_valid',
+  userInactive: 'user_inactive',
+  forbidden: 'forbidden',
+  rateLimited: 'rate_limited',
+  internal: 'internal_error',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMedia: 'unsupported_media_type',
+} as const;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Domain events: written to the outbox in the same transaction as the change they announce.
+ * Payloads carry ids only — never secrets or personal data. Each later slice adds its events here
+ * and routes them to jobs in `jobs.ts` (EVENT_ROUTES).
+ */
+export const DOMAIN_EVENTS = {
+  /** An e-mail row was stored and must be delivered (SMTP or the development mailbox). */
+  'email.queued': z.object({ emailId: z.string().uuid() }),
+  /** An uploaded media object awaits processing (re-encode, resize, strip metadata). */
+  'media.uploaded': z.object({ mediaId: z.string().uuid() }),
+  /** A user's sessions were revoked (logout everywhere, block): sockets must close. */
+  'user.sessions_revoked': z.object({ userId: z.string().uuid() }),
+} as const;
+
+export type DomainEventType = keyof typeof DOMAIN_EVENTS;
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof DOMAIN_EVENTS)[T]>;
+export type DomainEvent = {
+  [T in DomainEventType]: { type: T; payload: DomainEventPayload<T> };
+}[DomainEventType];
+
+export function isDomainEventType(value: string): value is DomainEventType {
+  return Object.hasOwn(DOMAIN_EVENTS, value);
+}

@@ -1,0 +1,43 @@
+/**
+ * The specification's user-facing texts, to the letter (including its spelling). The API and the
+ * web both show them from here.
+ */
+export const MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is Invalid',
+  dobRequired: 'Date of birth is required',
+  minimumAge: 'Minimum age required is 7',
+  passwordRequired: 'Password is required',
+  passwordStrength:
+    'Password must contain at least one symbol, one number, one uppercase letter, one lowercase letter, and a minimum length of 6 characters',
+  stateRequired: 'State is required',
+  lgaRequired: 'LGA is required',
+  sportRequired: 'Sport is required',
+  specifySport: 'Please specify the sport',
+  authenticationError: 'Authentication error',
+  postEmpty: 'Post cannot be Empty (add media or content)',
+  invalidImageType: 'Invalid image type select JPEG , PNG or webp image',
+  invalidVideoType: 'Invalid video format only mp4 and webm are supported',
+  commentEmpty: 'Comment cannot be empty',
+  replyEmpty: 'Reply cannot be empty',
+  postGone: 'Post has been Deleted or removed',
+  serverErrorTryLater: 'Server error try again later',
+  accountBlocked: 'You account is blocked',
+  sessionExpired: 'session expired try login again',
+  googleServerError: 'server error please try again later',
+  cantLogin: "Can't login",
+  cantSignup: "Can't signup",
+  googleSignupSuccess: 'Signup successfull, welcome',
+  verificationIncomplete: 'Verification Incomplete',
+  checkEmail: 'Check your email for verification',
+  loginServerError: 'server error try again later',
+  somethingWentWrong: 'Something went wrong',
+  registrationSuccessful: 'Registration successful',
+  postDeleted: 'post deleted successfully',
+  postLinkCopied: 'post link copied to clipboard',
+  unauthenticatedTitle: 'Authentication Error',
+  unauthenticatedBody: 'You do not have the permission to access this page',
+  notFound: 'Page not found',
+  tooManyRequests: 'Too many requests, please try again later',
+} as const;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Server → client socket events. `seq` is present on events the user must not miss: they are
+ * stored with a per-user sequence number, and a client reconnecting with `since=<n>` receives
+ * every stored event after n before any live one. Ephemeral events (typing, presence) have none.
+ */
+const notificationData = z.object({
+  id: z.string(),
+  kind: z.string(),
+  text: z.string(),
+  link: z.string(),
+  actor_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const STORED_EVENT_TYPES = ['notification', 'notification_count', 'system'] as const;
+export type StoredEventType = (typeof STORED_EVENT_TYPES)[number];
+
+export const storedEventDataSchemas = {
+  notification: notificationData,
+  notification_count: z.object({ unread: z.number().int().min(0) }),
+  /** Generic message for the user (used by the foundation and by admins). */
+  system: z.object({ text: z.string(), link: z.string().optional() }),
+} as const satisfies Record<StoredEventType, z.ZodType>;
+
+export const serverEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), last_seq: z.number().int().min(0) }),
+  z.object({ type: z.literal('notification'), seq: z.number().int(), data: notificationData }),
+  z.object({
+    type: z.literal('notification_count'),
+    seq: z.number().int(),
+    data: storedEventDataSchemas.notification_count,
+  }),
+  z.object({
+    type: z.literal('system'),
+    seq: z.number().int(),
+    data: storedEventDataSchemas.system,
+  }),
+  z.object({ type: z.literal('session_revoked') }),
+]);
+export type ServerEvent = z.infer<typeof serverEventSchema>;
+
+/** Client → server socket messages. */
+export const clientEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientEvent = z.infer<typeof clientEventSchema>;
+
+/** Close codes the client understands. */
+export const SOCKET_CLOSE = {
+  sessionRevoked: 4001,
+  serverShutdown: 1001,
+} as const;
+
+export const REALTIME_PATH = '/ws/notifications/';
