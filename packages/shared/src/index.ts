@@ -8,3 +8,5 @@ export * from './events';
 export * from './jobs';
 export * from './realtime';
 export * from './api';
+export * from './dates';
+export * from './contracts/auth';

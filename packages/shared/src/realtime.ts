@@ -54,3 +54,14 @@ export const SOCKET_CLOSE = {
 } as const;
 
 export const REALTIME_PATH = '/ws/notifications/';
+
+/** A stored event as it travels: type, per-user sequence number and data. */
+export type StoredServerEvent = Extract<ServerEvent, { seq: number }>;
+
+/** Messages on the realtime bus, one channel per user (`userChannel`). */
+export type BusMessage =
+  | { kind: 'stored'; event: StoredServerEvent }
+  | { kind: 'ephemeral'; event: ServerEvent }
+  | { kind: 'revoke'; sessionId?: string };
+
+export const userChannel = (userId: string) => `user:${userId}`;

@@ -1,0 +1,99 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The database as repositories see it: the same type for PGlite and node-postgres. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
+/** What repositories accept: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type DatabaseOptions = {
+  /** A Postgres connection string; without it the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; in memory when undefined. Never shared between processes. */
+  dataDir?: string;
+  poolMax?: number;
+  /** Called with every SQL statement drizzle sends (logging, round-trip counting in tests). */
+  onQuery?: (sql: string) => void;
+  /** Errors of idle pooled connections (they would otherwise crash the process). */
+  onPoolError?: (error: Error) => void;
+};
+
+type HandleBase = {
+  db: Database;
+  /** True when a trivial statement succeeds. */
+  ping(): Promise<boolean>;
+  /** Idempotent. */
+  close(): Promise<void>;
+};
+export type PgliteHandle = HandleBase & { kind: 'pglite'; client: PGlite };
+export type PostgresHandle = HandleBase & { kind: 'postgres'; client: pg.Pool };
+export type DatabaseHandle = PgliteHandle | PostgresHandle;
+
+/** Where the embedded database lives inside the application's data directory. */
+export function pgliteDataDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+/** Extensions every PGlite instance loads, so migrations can `CREATE EXTENSION` them. */
+export const pgliteExtensions = { pg_trgm };
+
+function logger(onQuery: DatabaseOptions['onQuery']): Logger | undefined {
+  return onQuery ? { logQuery: (query) => onQuery(query) } : undefined;
+}
+
+function handleParts(db: Database, closeClient: () => Promise<void>): HandleBase {
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    async ping() {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      closing ??= closeClient();
+      return closing;
+    },
+  };
+}
+
+/** Wraps an open PGlite instance (a fresh one, or a clone of a migrated template). */
+export function wrapPglite(client: PGlite, onQuery?: (sql: string) => void): PgliteHandle {
+  const db: Database = drizzlePglite({ client, schema, logger: logger(onQuery) });
+  return {
+    kind: 'pglite',
+    client,
+    ...handleParts(db, () => (client.closed ? Promise.resolve() : client.close())),
+  };
+}
+
+export async function createDatabase(opts: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (!opts.url) {
+    if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
+    const client = await PGlite.create({ dataDir: opts.dataDir, extensions: pgliteExtensions });
+    return wrapPglite(client, opts.onQuery);
+  }
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+  pool.on('error', opts.onPoolError ?? ((error) => console.error('[db] idle client error', error)));
+  const db: Database = drizzleNodePg({ client: pool, schema, logger: logger(opts.onQuery) });
+  return { kind: 'postgres', client: pool, ...handleParts(db, () => pool.end()) };
+}

@@ -1,0 +1,13 @@
+export * as schema from './schema';
+export * from './client';
+export { migrateDatabase, migrationsFolder } from './migrate';
+export type { MigrationResult } from './migrate';
+export { uuidv7 } from './uuid';
+export * from './repositories/outbox.repository';
+export * from './repositories/user-events.repository';
+export * from './repositories/emails.repository';
+export * from './repositories/dev-mailbox.repository';
+export * from './repositories/media.repository';
+export * from './repositories/users.repository';
+export * from './repositories/sessions.repository';
+export * from './repositories/auth.repository';

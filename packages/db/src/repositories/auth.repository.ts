@@ -1,0 +1,188 @@
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { emailCodes, passwordResets, refreshTokens, sessions, users } from '../schema';
+
+export type EmailCodeRow = typeof emailCodes.$inferSelect;
+export type CodePurpose = EmailCodeRow['purpose'];
+
+/* ------------------------------------------------------------ e-mail codes */
+
+export async function insertEmailCode(
+  executor: Executor,
+  input: {
+    email: string;
+    purpose: CodePurpose;
+    codeHash: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
+): Promise<EmailCodeRow> {
+  const [row] = await executor.insert(emailCodes).values(input).returning();
+  return row!;
+}
+
+/** The newest code for the address and purpose (consumed or not). */
+export async function latestEmailCode(
+  executor: Executor,
+  email: string,
+  purpose: CodePurpose,
+): Promise<EmailCodeRow | null> {
+  const [row] = await executor
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** How many codes were sent to the address (any purpose) since `since`. */
+export async function countEmailCodesSince(executor: Executor, email: string, since: Date) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), gt(emailCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Counts one wrong attempt; returns the new count. */
+export async function addEmailCodeAttempt(executor: Executor, id: string): Promise<number> {
+  const [row] = await executor
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(eq(emailCodes.id, id))
+    .returning({ attempts: emailCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Marks the code used; false when it was already used (a concurrent verification won). */
+export async function consumeEmailCode(executor: Executor, id: string, now: Date) {
+  const rows = await executor
+    .update(emailCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt)))
+    .returning({ id: emailCodes.id });
+  return rows.length > 0;
+}
+
+/* ---------------------------------------------------------- refresh tokens */
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(
+  executor: Executor,
+  input: { sessionId: string; tokenHash: string; expiresAt: Date },
+): Promise<RefreshTokenRow> {
+  const [row] = await executor.insert(refreshTokens).values(input).returning();
+  return row!;
+}
+
+/**
+ * The refresh token with its session and user, locked for the rotation that follows (the
+ * caller runs inside a transaction). Null when no token has this hash.
+ */
+export async function lockRefreshToken(executor: Executor, tokenHash: string) {
+  const [row] = await executor
+    .select({
+      token: refreshTokens,
+      session: sessions,
+      user: { id: users.id, role: users.role, isActive: users.isActive },
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .for('update', { of: refreshTokens });
+  return row ?? null;
+}
+
+export async function markRefreshTokenUsed(executor: Executor, id: string, now: Date) {
+  await executor.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.id, id));
+}
+
+export async function touchSession(executor: Executor, sessionId: string, now: Date) {
+  await executor.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * The session's role and account state when the session is live at `now` (what every
+ * authenticated request checks). Null when the session is revoked, expired or not the user's.
+ */
+export async function findSessionAuth(
+  executor: Executor,
+  session: { id: string; userId: string },
+  now: Date,
+) {
+  const [row] = await executor
+    .select({ role: users.role, isActive: users.isActive })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, session.id),
+        eq(sessions.userId, session.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+/* --------------------------------------------------------- password resets */
+
+export async function insertPasswordReset(
+  executor: Executor,
+  input: { userId: string; tokenHash: string; expiresAt: Date },
+) {
+  const [row] = await executor.insert(passwordResets).values(input).returning();
+  return row!;
+}
+
+/** Uses a reset token once: returns its user id when it was unused and unexpired at `now`. */
+export async function consumePasswordReset(executor: Executor, tokenHash: string, now: Date) {
+  const [row] = await executor
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResets.userId });
+  return row?.userId ?? null;
+}
+
+/* ------------------------------------------------------------- account state */
+
+export async function findUserByGoogleSub(executor: Executor, googleSub: string) {
+  const [row] = await executor.select().from(users).where(eq(users.googleSub, googleSub));
+  return row ?? null;
+}
+
+export async function markEmailVerified(executor: Executor, userId: string, now: Date) {
+  await executor.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+}
+
+/** A new password also proves the address (the reset code was delivered there). */
+export async function setPasswordHash(
+  executor: Executor,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+) {
+  await executor
+    .update(users)
+    .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+    .where(eq(users.id, userId));
+}
+
+/** The basic details a new account completes (the /welcome screen). */
+export async function updateUserBasics(
+  executor: Executor,
+  userId: string,
+  input: { dob: string; state: string; district: string; sports: string[] },
+) {
+  await executor.update(users).set(input).where(eq(users.id, userId));
+}

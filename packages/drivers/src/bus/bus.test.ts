@@ -1,0 +1,173 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../logger';
+import {
+  deleteRedisKeys,
+  killRedisClients,
+  testRedisUrl,
+  uniqueRedisPrefix,
+} from '../testing/redis';
+import { sleep, waitFor } from '../testing/wait';
+import type { BusDriver } from '../types';
+import { createInlineBus, createInlineBusHub } from './inline';
+import { createRedisBus } from './redis';
+
+/** Two instances that reach each other, as two processes on one Redis do. */
+type Implementation = {
+  name: string;
+  createPair: () => { pair: [BusDriver, BusDriver]; dropConnections: () => Promise<void> };
+};
+
+const redisUrl = testRedisUrl();
+const redisPrefix = uniqueRedisPrefix('bus');
+let instance = 0;
+
+const implementations: Implementation[] = [
+  {
+    name: 'inline',
+    createPair: () => {
+      const hub = createInlineBusHub();
+      return {
+        pair: [createInlineBus({ hub }), createInlineBus({ hub })],
+        dropConnections: async () => {}, // nothing to drop in-process
+      };
+    },
+  },
+];
+if (redisUrl) {
+  implementations.push({
+    name: 'redis',
+    createPair: () => {
+      const prefix = `${redisPrefix}-${(instance += 1)}`;
+      return {
+        pair: [
+          createRedisBus({ redisUrl, prefix, logger: silentLogger }),
+          createRedisBus({ redisUrl, prefix, logger: silentLogger }),
+        ],
+        dropConnections: async () => {
+          expect(await killRedisClients(redisUrl, `${prefix}:bus-`)).toBe(4);
+        },
+      };
+    },
+  });
+}
+console.info(`bus drivers under test: ${implementations.map((i) => i.name).join(', ')}`);
+
+afterAll(async () => {
+  if (redisUrl) await deleteRedisKeys(redisUrl, redisPrefix); // pub/sub leaves none; be sure
+});
+
+describe.each(implementations)('$name bus', ({ createPair }) => {
+  let a: BusDriver;
+  let b: BusDriver;
+  let dropConnections: () => Promise<void>;
+
+  beforeEach(() => {
+    const created = createPair();
+    [a, b] = created.pair;
+    dropConnections = created.dropConnections;
+  });
+
+  afterEach(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  /** Collects what one handler receives. */
+  const inbox = () => {
+    const received: unknown[] = [];
+    return { received, handler: (message: unknown) => void received.push(message) };
+  };
+
+  it('answers ping', async () => {
+    await waitFor(async () => (await a.ping()) && (await b.ping()), 'ping');
+  });
+
+  it('delivers to every subscriber of the channel on every instance, not to other channels', async () => {
+    const [onA, onB1, onB2, otherChannel] = [inbox(), inbox(), inbox(), inbox()];
+    await a.subscribe('conversation:1', onA.handler);
+    await b.subscribe('conversation:1', onB1.handler);
+    await b.subscribe('conversation:1', onB2.handler); // shares b's subscription
+    await b.subscribe('conversation:2', otherChannel.handler);
+
+    await a.publish('conversation:1', { type: 'chat.message', id: 7 });
+    await b.publish('conversation:2', { type: 'marker' });
+
+    await waitFor(() => otherChannel.received.length === 1, 'the marker');
+    await waitFor(() => onA.received.length === 1, 'delivery on the publishing instance');
+    expect(onB1.received).toEqual([{ type: 'chat.message', id: 7 }]);
+    expect(onB2.received).toEqual([{ type: 'chat.message', id: 7 }]);
+    expect(onA.received).toEqual([{ type: 'chat.message', id: 7 }]);
+    expect(otherChannel.received).toEqual([{ type: 'marker' }]);
+  });
+
+  it('delivers in publish order', async () => {
+    const box = inbox();
+    await b.subscribe('user:1', box.handler);
+    for (let n = 1; n <= 25; n += 1) await a.publish('user:1', { n });
+    await waitFor(() => box.received.length === 25, '25 messages');
+    expect(box.received).toEqual(Array.from({ length: 25 }, (_, i) => ({ n: i + 1 })));
+  });
+
+  it('never calls a handler inside publish', async () => {
+    let called = false;
+    await b.subscribe('user:2', () => (called = true));
+    const published = a.publish('user:2', { hello: 'world' });
+    expect(called).toBe(false);
+    await published;
+    await waitFor(() => called, 'the delivery');
+  });
+
+  it('sends JSON: every handler gets its own decoded copy', async () => {
+    const [first, second] = [inbox(), inbox()];
+    await b.subscribe('user:3', first.handler);
+    await b.subscribe('user:3', second.handler);
+    await a.publish('user:3', { at: new Date(0), list: [1, 2] });
+    await waitFor(() => second.received.length === 1, 'the delivery');
+    expect(first.received[0]).toEqual({ at: '1970-01-01T00:00:00.000Z', list: [1, 2] });
+    expect(first.received[0]).not.toBe(second.received[0]);
+  });
+
+  it('stops delivering to a handler once it unsubscribed, others keep theirs', async () => {
+    const [kept, dropped, marker] = [inbox(), inbox(), inbox()];
+    await b.subscribe('user:4', kept.handler);
+    const unsubscribe = await b.subscribe('user:4', dropped.handler);
+    await b.subscribe('marker', marker.handler);
+
+    await unsubscribe();
+    await a.publish('user:4', { n: 1 });
+    await a.publish('marker', { n: 1 }); // arrives after user:4's message would have
+    await waitFor(() => marker.received.length === 1, 'the first marker');
+    expect(kept.received).toEqual([{ n: 1 }]);
+    expect(dropped.received).toEqual([]);
+
+    const unsubscribeKept = await b.subscribe('user:5', kept.handler);
+    await unsubscribeKept();
+    await a.publish('user:5', { n: 2 }); // the channel's last handler left: nobody listens
+    await a.publish('marker', { n: 2 });
+    await waitFor(() => marker.received.length === 2, 'the second marker');
+    await sleep(50);
+    expect(kept.received).toEqual([{ n: 1 }]);
+  });
+
+  it('keeps its subscriptions when the connections drop and come back', async () => {
+    const box = inbox();
+    await b.subscribe('user:7', box.handler);
+    await waitFor(async () => (await a.ping()) && (await b.ping()), 'ping');
+    await dropConnections();
+    let n = 0;
+    // Publishing may fail while the publisher reconnects; the subscriber re-subscribes on its own.
+    await waitFor(async () => {
+      await a.publish('user:7', { n: (n += 1) }).catch(() => undefined);
+      await sleep(50);
+      return box.received.length > 0;
+    }, 'a delivery after the reconnect');
+    const before = box.received.length;
+    await a.publish('user:7', { last: true });
+    await waitFor(() => box.received.length === before + 1, 'the next delivery');
+    expect(box.received.at(-1)).toEqual({ last: true });
+  });
+
+  it('refuses to publish after close', async () => {
+    await a.close();
+    await expect(a.publish('user:6', {})).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { driversConfigSchema, driversConfigShape, refineDriversConfig } from './config';
+
+const problems = (result: { success: boolean; error?: z.ZodError }) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+describe('drivers config', () => {
+  it('defaults to the embedded drivers', () => {
+    expect(driversConfigSchema.parse({})).toEqual({
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+      MAIL_FROM: 'Touchline <no-reply@touchline.ng>',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = driversConfigSchema.parse({ REDIS_URL: '', S3_ENDPOINT: '', SMTP_URL: '' });
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.S3_ENDPOINT).toBeUndefined();
+  });
+
+  it('parses the scaled configuration', () => {
+    const config = driversConfigSchema.parse({
+      REDIS_URL: 'redis://redis:6379',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'touchline',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'false',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+    });
+    expect(config.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(config.SMTP_URL).toBe('smtps://user:pass@smtp.example.com:465');
+  });
+
+  it('requires the bucket and both keys once any S3 variable is set', () => {
+    const result = driversConfigSchema.safeParse({ S3_ENDPOINT: 'http://minio:9000' });
+    expect(problems(result)).toEqual([
+      'S3_BUCKET: S3_BUCKET is required when S3 storage is configured (S3_ENDPOINT set)',
+      'S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID is required when S3 storage is configured (S3_ENDPOINT set)',
+      'S3_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY is required when S3 storage is configured (S3_ENDPOINT set)',
+    ]);
+  });
+
+  it('names a malformed URL', () => {
+    const result = driversConfigSchema.safeParse({
+      REDIS_URL: 'localhost:6379',
+      SMTP_URL: 'http://x',
+    });
+    expect(problems(result)).toEqual([
+      'REDIS_URL: REDIS_URL must be a redis:// URL',
+      'SMTP_URL: SMTP_URL must be an smtp(s):// URL',
+    ]);
+  });
+
+  it('merges into a process schema through its shape and refinement', () => {
+    const schema = z
+      .object({ PORT: z.coerce.number().default(3000), ...driversConfigShape })
+      .superRefine(refineDriversConfig);
+    expect(schema.parse({ PORT: '8080' }).PORT).toBe(8080);
+    expect(problems(schema.safeParse({ S3_BUCKET: 'media' }))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** `VAR=` in an .env file means "not set". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * The drivers' environment variables, as a shape to spread into a process's config object (the
+ * process parses the environment; this package never reads it). Apply `refineDriversConfig` to
+ * the merged object, or use `driversConfigSchema` on its own.
+ */
+export const driversConfigShape = {
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// URL' })),
+  S3_ENDPOINT: optional(
+    z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }),
+  ),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: optional(z.string().trim().min(3).max(63)),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(true),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp(s):// URL' })),
+  MAIL_FROM: z.string().trim().min(3).default('Touchline <no-reply@touchline.ng>'),
+};
+
+type S3Fields = {
+  S3_ENDPOINT?: string | undefined;
+  S3_BUCKET?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+};
+
+const S3_CORE = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** S3 is all or nothing: once any S3_* core variable is set, the bucket and keys are required. */
+export function refineDriversConfig<T extends S3Fields>(config: T, ctx: z.RefinementCtx<T>): void {
+  const set = S3_CORE.filter((name) => config[name] !== undefined);
+  if (set.length === 0) return;
+  for (const name of S3_REQUIRED) {
+    if (config[name] === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `${name} is required when S3 storage is configured (${set.join(', ')} set)`,
+      });
+    }
+  }
+}
+
+export const driversConfigSchema = z.object(driversConfigShape).superRefine(refineDriversConfig);
+
+export type DriversConfig = z.output<typeof driversConfigSchema>;

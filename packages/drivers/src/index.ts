@@ -1,0 +1,42 @@
+export * from './types';
+export type { Logger, LogFn } from './logger';
+export { silentLogger } from './logger';
+export {
+  driversConfigSchema,
+  driversConfigShape,
+  refineDriversConfig,
+  type DriversConfig,
+} from './config';
+export { createDrivers, type Drivers, type DriversDeps } from './drivers';
+export { deriveSecrets, resolveAppSecret, type AppSecrets } from './secrets';
+
+export { createInlineQueue, type InlineQueueDriver, type InlineQueueOptions } from './queue/inline';
+export {
+  createBullQueue,
+  toBullJobId,
+  fromBullJobId,
+  type BullQueueDriver,
+  type BullQueueOptions,
+} from './queue/bull';
+export { InvalidJobError, type RetryPolicy } from './queue/jobs';
+
+export {
+  createInlineBus,
+  createInlineBusHub,
+  type InlineBusDriver,
+  type InlineBusHub,
+  type InlineBusOptions,
+} from './bus/inline';
+export { createRedisBus, type RedisBusDriver, type RedisBusOptions } from './bus/redis';
+export { RedisUnavailableError } from './redis/connection';
+
+export {
+  createLocalStorage,
+  type LocalStorageDriver,
+  type LocalStorageOptions,
+} from './storage/local';
+export { createS3Storage, type S3StorageDriver, type S3StorageOptions } from './storage/s3';
+export { InvalidStorageKeyError, assertStorageKey } from './storage/keys';
+
+export { createSmtpMail, type SmtpMailDriver, type SmtpMailOptions } from './mail/smtp';
+export { createDevboxMail, type DevboxMailDriver, type DevboxMailOptions } from './mail/devbox';

@@ -1,0 +1,48 @@
+import type { Logger } from '../logger';
+import type { DevMailboxStore, MailDriver } from '../types';
+
+export type DevboxMailOptions = {
+  store: DevMailboxStore;
+  logger: Logger;
+  /** How many delivered emailIds are remembered in this process. */
+  remember?: number;
+};
+
+export type DevboxMailDriver = MailDriver & { readonly kind: 'devbox' };
+
+/**
+ * The development mailbox: e-mails are stored (the web app shows them) and logged with their
+ * text, so a developer reads a sign-in code in the terminal. Sending the same emailId twice stores
+ * it once: this driver remembers recent ids, and the store is expected to be idempotent per
+ * emailId as well (it survives restarts, this memory does not).
+ */
+export function createDevboxMail({
+  store,
+  logger,
+  remember = 10_000,
+}: DevboxMailOptions): DevboxMailDriver {
+  const delivered = new Map<string, Promise<{ messageId: string }>>();
+
+  return {
+    kind: 'devbox',
+
+    send(message) {
+      const known = delivered.get(message.emailId);
+      if (known) return known;
+      const delivery = store.deliver(message).then(({ id }) => {
+        logger.info(
+          { emailId: message.emailId, to: message.to, subject: message.subject },
+          `dev mailbox: to ${message.to}, subject "${message.subject}"\n${message.text}`,
+        );
+        return { messageId: id };
+      });
+      delivered.set(message.emailId, delivery);
+      // A failed delivery is forgotten so that the job's retry can try again.
+      delivery.catch(() => delivered.delete(message.emailId));
+      if (delivered.size > remember) delivered.delete(delivered.keys().next().value as string);
+      return delivery;
+    },
+
+    async close() {},
+  };
+}

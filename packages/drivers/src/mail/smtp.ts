@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+import type { MailDriver } from '../types';
+
+export type SmtpMailOptions = {
+  /** `smtp://user:pass@host:587` or `smtps://…:465`. */
+  url: string;
+  /** `Touchline <no-reply@touchline.ng>` */
+  from: string;
+  logger: Logger;
+};
+
+export type SmtpMailDriver = MailDriver & { readonly kind: 'smtp' };
+
+/** The domain of the sender address, for Message-IDs. */
+function senderDomain(from: string): string {
+  const match = /@([^>\s]+)>?\s*$/.exec(from);
+  return match?.[1] ?? 'touchline.invalid';
+}
+
+/**
+ * SMTP through nodemailer. The Message-ID derives from the emailId, so a retried send of the same
+ * e-mail carries the same id and receiving systems can drop the duplicate.
+ */
+export function createSmtpMail({ url, from, logger }: SmtpMailOptions): SmtpMailDriver {
+  const transport = nodemailer.createTransport(url);
+  const domain = senderDomain(from);
+
+  return {
+    kind: 'smtp',
+
+    async send({ emailId, to, subject, text, html }) {
+      const info = await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        messageId: `<${emailId}@${domain}>`,
+      });
+      logger.info({ emailId, messageId: info.messageId }, 'e-mail sent');
+      return { messageId: info.messageId };
+    },
+
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import type { StorageDriver, StoredObject, Visibility } from '../types';
+import { assertStorageKey, joinUrl } from './keys';
+import { uploadStream } from './s3-upload';
+
+export type S3StorageOptions = {
+  /** Omit for AWS; set for MinIO, s3rver or another S3-compatible server. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Where the API serves public objects (it streams them itself; default `/media`). */
+  publicBaseUrl?: string;
+  /** Part size for streams of unknown length (default 8 MiB, S3's minimum is 5 MiB). */
+  partSize?: number;
+};
+
+export type S3StorageDriver = StorageDriver & {
+  readonly kind: 's3';
+  /** Creates the bucket when it does not exist yet (start-up of a fresh MinIO, tests). */
+  ensureBucket(): Promise<void>;
+};
+
+function isNotFound(err: unknown): boolean {
+  const error = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    error?.name === 'NoSuchKey' ||
+    error?.name === 'NotFound' ||
+    error?.name === 'NoSuchBucket' ||
+    error?.$metadata?.httpStatusCode === 404
+  );
+}
+
+/**
+ * Media on S3-compatible storage, public objects under `public/`, private ones under `private/`
+ * in one bucket. Checksums only when required: otherwise non-AWS servers (s3rver, MinIO) store
+ * streamed uploads with the aws-chunked framing inside the object.
+ */
+export function createS3Storage({
+  endpoint,
+  region,
+  bucket,
+  accessKeyId,
+  secretAccessKey,
+  forcePathStyle,
+  publicBaseUrl = '/media',
+  partSize = 8 * 1024 * 1024,
+}: S3StorageOptions): S3StorageDriver {
+  const client = new S3Client({
+    ...(endpoint ? { endpoint } : {}),
+    region,
+    forcePathStyle,
+    credentials: { accessKeyId, secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+
+  function objectKey(key: string, visibility: Visibility): string {
+    assertStorageKey(key);
+    return `${visibility}/${key}`;
+  }
+
+  return {
+    kind: 's3',
+
+    async put({ key, body, contentType, visibility, contentLength }) {
+      const Key = objectKey(key, visibility);
+      if (Buffer.isBuffer(body) || contentLength !== undefined) {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key,
+            Body: body,
+            ContentType: contentType,
+            ContentLength: Buffer.isBuffer(body) ? body.length : contentLength,
+          }),
+        );
+        return;
+      }
+      // Unknown length: S3 needs Content-Length, so buffer one part or upload in parts.
+      await uploadStream(client, { bucket, key: Key, contentType, body, partSize });
+    },
+
+    async get(key, visibility): Promise<StoredObject | null> {
+      try {
+        const result = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: objectKey(key, visibility) }),
+        );
+        if (!result.Body) return null;
+        return {
+          body: result.Body as Readable,
+          contentType: result.ContentType ?? 'application/octet-stream',
+          ...(result.ContentLength !== undefined ? { contentLength: result.ContentLength } : {}),
+        };
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+
+    async delete(key, visibility) {
+      await client.send(
+        new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key, visibility) }),
+      );
+    },
+
+    publicUrl(key) {
+      assertStorageKey(key);
+      return joinUrl(publicBaseUrl, key);
+    },
+
+    signedUrl(key, ttlSeconds) {
+      const command = new GetObjectCommand({ Bucket: bucket, Key: objectKey(key, 'private') });
+      return getSignedUrl(client, command, { expiresIn: Math.max(1, Math.floor(ttlSeconds)) });
+    },
+
+    async ensureBucket() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+        return;
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+      try {
+        await client.send(new CreateBucketCommand({ Bucket: bucket }));
+      } catch (err) {
+        const name = (err as { name?: string }).name;
+        if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw err;
+      }
+    },
+
+    async close() {
+      client.destroy();
+    },
+  };
+}

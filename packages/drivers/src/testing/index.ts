@@ -1,0 +1,5 @@
+export { createCapturingLogger, type LogEntry } from './logger';
+export { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from './redis';
+export { startS3rver } from './s3';
+export { startSmtpServer, type CapturedMail } from './smtp';
+export { sleep, waitFor } from './wait';

@@ -1,0 +1,38 @@
+/**
+ * Calendar dates (`YYYY-MM-DD`) as the product means them: "today" is today in Lagos
+ * (Africa/Lagos, UTC+1 all year), whatever the server's or the browser's time zone.
+ */
+export const LAGOS_TIME_ZONE = 'Africa/Lagos';
+
+export function todayInLagos(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: LAGOS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+/** Whole years between a date of birth and `on` (both `YYYY-MM-DD`). */
+export function ageOn(dob: string, on: string): number {
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [oy, om, od] = on.split('-').map(Number) as [number, number, number];
+  return oy - by - (om < bm || (om === bm && od < bd) ? 1 : 0);
+}
+
+/** The same calendar date `years` earlier (29 February falls back to 28). */
+export function yearsBefore(date: string, years: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y - years, m - 1, d));
+  if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
+  return target.toISOString().slice(0, 10);
+}

@@ -1,0 +1,376 @@
+/**
+ * `npm test`: every check and test tier, in order, with one summary.
+ *
+ *   0 chromium   Debian's Chromium for the browser journeys (installed from apt as root)
+ *   1 typecheck  turbo run typecheck
+ *   2 lint       eslint . --max-warnings 0
+ *   3 unit       every vitest project on the embedded defaults (PGlite, in-process drivers)
+ *   4 pg         vitest projects db, drivers, api, worker on TEST_DATABASE_URL / TEST_REDIS_URL
+ *   5 e2e        Playwright browser journeys against the real server
+ *
+ * The last line of output is always `tests: <P> passed, <F> failed[, <S> skipped]`; the exit code is
+ * 1 when anything failed. `npm test -- --only=static|unit|pg|vitest|e2e` (comma-separated) runs a
+ * subset; `--help` lists them.
+ */
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH, ensureChromium } from './lib/chromium';
+import { bold, formatDuration, green, red, yellow } from './lib/output';
+import { envWithout, forwardSignals, localBin, run, type RunResult } from './lib/process';
+import { countPlaywright, countVitest, readFreshJson, type Counts } from './lib/reports';
+import { printSummary, type StageResult } from './lib/stages';
+import { listVitestProjects } from './lib/vitest-projects';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/* ------------------------------------------------------------ selection */
+
+const STAGE_IDS = ['chromium', 'typecheck', 'lint', 'unit', 'pg', 'e2e'] as const;
+type StageId = (typeof STAGE_IDS)[number];
+
+const GROUPS: Record<string, readonly StageId[]> = {
+  static: ['typecheck', 'lint'],
+  typecheck: ['typecheck'],
+  lint: ['lint'],
+  unit: ['unit'],
+  pg: ['pg'],
+  vitest: ['unit', 'pg'],
+  e2e: ['chromium', 'e2e'],
+};
+
+const USAGE = `usage: npm test [-- --only=<group>[,<group>...]]
+groups: static (typecheck + lint), typecheck, lint, unit (vitest on the embedded defaults),
+        pg (vitest on TEST_DATABASE_URL/TEST_REDIS_URL), vitest (unit + pg), e2e (browser journeys)`;
+
+function selectedStages(argv: readonly string[]): Set<StageId> {
+  const groups: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (arg.startsWith('--only=')) groups.push(...arg.slice('--only='.length).split(','));
+    else if (arg === '--only' && argv[i + 1]) groups.push(...argv[++i]!.split(','));
+    else {
+      console.error(`unknown argument: ${arg}\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  if (groups.length === 0) return new Set(STAGE_IDS);
+  const stages = new Set<StageId>();
+  for (const group of groups.map((g) => g.trim()).filter(Boolean)) {
+    const members = GROUPS[group];
+    if (!members) {
+      console.error(`unknown group: ${group}\n${USAGE}`);
+      process.exit(2);
+    }
+    members.forEach((s) => stages.add(s));
+  }
+  return stages;
+}
+
+/* -------------------------------------------------------------- environment */
+
+const TEST_SERVICE_VARS = ['TEST_DATABASE_URL', 'TEST_REDIS_URL'] as const;
+/** Scaled-mode driver settings: a developer's shell must not turn the embedded tiers into something else. */
+const DRIVER_VARS = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'];
+const DRIVER_PREFIXES = ['S3_'];
+
+const baseEnv: NodeJS.ProcessEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1' };
+const embeddedEnv = envWithout([...TEST_SERVICE_VARS, ...DRIVER_VARS], DRIVER_PREFIXES, baseEnv);
+const servicesEnv = envWithout(DRIVER_VARS, DRIVER_PREFIXES, baseEnv);
+const servicesConfigured = TEST_SERVICE_VARS.filter((name) => Boolean(process.env[name]));
+
+/** The scaled-tier projects; only those that exist are passed to `--project`. */
+const SERVICE_PROJECTS = ['db', 'drivers', 'api', 'worker'];
+const PG_NOT_RUN = 'Postgres+Redis tier: not run — set TEST_DATABASE_URL and TEST_REDIS_URL';
+
+/** In CI the whole run must finish (with its summary) inside the job limit. */
+const budgetMinutes = Number(process.env.TEST_TIME_BUDGET_MINUTES ?? (process.env.CI ? 24 : 0));
+const startedAt = Date.now();
+const deadline = budgetMinutes > 0 ? startedAt + budgetMinutes * 60_000 : undefined;
+
+/* ---------------------------------------------------------------- stages */
+
+function outcomeNote(result: RunResult): string {
+  if (result.spawnError) return `could not start: ${result.spawnError}`;
+  if (result.timedOut)
+    return `timed out (time budget ${budgetMinutes} min, TEST_TIME_BUDGET_MINUTES)`;
+  if (result.signal) return `killed by ${result.signal}`;
+  return `exit ${result.code}`;
+}
+
+function timeout(): number | undefined {
+  return deadline === undefined ? undefined : Math.max(1, deadline - Date.now());
+}
+
+/** Runs commands in order (all of them, so every error shows); fails when any fails. */
+async function commands(
+  title: string,
+  steps: readonly { bin: string; args: string[] }[],
+  env: NodeJS.ProcessEnv,
+): Promise<StageResult> {
+  const t0 = Date.now();
+  const failures: string[] = [];
+  for (const step of steps) {
+    if (steps.length > 1) console.log(`$ ${step.bin} ${step.args.join(' ')}`);
+    const result = await run(localBin(root, step.bin), step.args, {
+      cwd: root,
+      env,
+      timeoutMs: timeout(),
+    });
+    if (result.code !== 0 || result.timedOut) failures.push(`${step.bin}: ${outcomeNote(result)}`);
+    if (result.timedOut) break;
+  }
+  return {
+    title,
+    status: failures.length === 0 ? 'passed' : 'failed',
+    note: failures.length === 0 ? undefined : failures.join('; '),
+    durationMs: Date.now() - t0,
+  };
+}
+
+function reportFile(tier: string): string {
+  return path.join(os.tmpdir(), `touchline-vitest-${tier}-${process.pid}.json`);
+}
+
+/** One vitest run with the JSON reporter; counts come from the report, failures from both. */
+async function vitestTier(
+  title: string,
+  tier: string,
+  projects: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<StageResult> {
+  const out = reportFile(tier);
+  rmSync(out, { force: true });
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ];
+  console.log(`$ vitest ${args.join(' ')}`);
+  const t0 = Date.now();
+  const result = await run(localBin(root, 'vitest'), args, {
+    cwd: root,
+    env,
+    timeoutMs: timeout(),
+  });
+  const durationMs = Date.now() - t0;
+  const report = readFreshJson<Parameters<typeof countVitest>[0]>(out, t0);
+  rmSync(out, { force: true });
+  if (!report) {
+    return {
+      title,
+      status: 'failed',
+      note: `crashed without a report (${outcomeNote(result)})`,
+      durationMs,
+    };
+  }
+  const { brokenFiles, ...counts } = countVitest(report);
+  for (const file of brokenFiles)
+    console.log(red(`  file failed outside its tests: ${path.relative(root, file)}`));
+  return tierResult(
+    title,
+    counts,
+    result,
+    durationMs,
+    brokenFiles.length > 0 ? `${brokenFiles.length} file(s) failed to run` : undefined,
+  );
+}
+
+function tierResult(
+  title: string,
+  counts: Counts,
+  result: RunResult,
+  durationMs: number,
+  note?: string,
+): StageResult {
+  const exitOk = result.code === 0 && !result.timedOut;
+  const failed = !exitOk || counts.failed > 0;
+  const notes = [
+    note,
+    exitOk
+      ? undefined
+      : counts.failed > 0
+        ? outcomeNote(result)
+        : `${outcomeNote(result)} without a failing test (see output above)`,
+  ];
+  return {
+    title,
+    status: failed ? 'failed' : 'passed',
+    counts,
+    note: notes.filter(Boolean).join('; ') || undefined,
+    durationMs,
+  };
+}
+
+async function e2eTier(title: string): Promise<StageResult> {
+  const reportPath = path.join(root, 'web', 'test-results', 'e2e.json');
+  const t0 = Date.now();
+  const result = await run(
+    localBin(root, 'playwright'),
+    ['test', '-c', 'web/playwright.config.ts'],
+    {
+      cwd: root,
+      env: embeddedEnv,
+      timeoutMs: timeout(),
+    },
+  );
+  const durationMs = Date.now() - t0;
+  const report = readFreshJson<Parameters<typeof countPlaywright>[0]>(reportPath, t0);
+  if (!report) {
+    return {
+      title,
+      status: 'failed',
+      note: `crashed without a report at web/test-results/e2e.json (${outcomeNote(result)})`,
+      durationMs,
+    };
+  }
+  const { flaky, errors, ...counts } = countPlaywright(report);
+  for (const error of errors) console.log(red(`  error outside the tests: ${error}`));
+  return tierResult(
+    title,
+    counts,
+    result,
+    durationMs,
+    flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined,
+  );
+}
+
+/* ------------------------------------------------------------------ main */
+
+type Stage = { id: StageId; title: string; describe: string; run: () => Promise<StageResult> };
+
+async function main(): Promise<number> {
+  forwardSignals();
+  const selected = selectedStages(process.argv.slice(2));
+  const projects = listVitestProjects(root);
+  const serviceProjects = projects
+    .map((p) => p.name)
+    .filter((name) => SERVICE_PROJECTS.includes(name));
+
+  const stages: Stage[] = [
+    {
+      id: 'chromium',
+      title: 'chromium',
+      describe: `Debian's Chromium at ${CHROMIUM_PATH}`,
+      run: async () => {
+        const t0 = Date.now();
+        const check = await ensureChromium(root);
+        if (!check.ok && check.instructions) console.log(bold(yellow(check.instructions)));
+        return {
+          title: 'chromium',
+          status: check.ok ? 'passed' : 'failed',
+          note: check.detail,
+          durationMs: Date.now() - t0,
+        };
+      },
+    },
+    {
+      id: 'typecheck',
+      title: 'typecheck',
+      describe: 'turbo run typecheck (every workspace), then tsc -p scripts',
+      run: () =>
+        commands(
+          'typecheck',
+          [
+            { bin: 'turbo', args: ['run', 'typecheck', '--continue', '--output-logs=errors-only'] },
+            { bin: 'tsc', args: ['-p', 'scripts/tsconfig.json'] },
+          ],
+          baseEnv,
+        ),
+    },
+    {
+      id: 'lint',
+      title: 'lint',
+      describe: 'eslint . --max-warnings 0',
+      run: () => commands('lint', [{ bin: 'eslint', args: ['.', '--max-warnings', '0'] }], baseEnv),
+    },
+    {
+      id: 'unit',
+      title: 'unit (embedded)',
+      describe: `vitest, all projects (${projects.map((p) => p.name).join(', ') || 'none found'}) on PGlite and in-process drivers`,
+      run: () => vitestTier('unit (embedded)', 'embedded', [], embeddedEnv),
+    },
+    {
+      id: 'pg',
+      title: 'postgres+redis',
+      describe: `vitest ${serviceProjects.join(', ') || '(no db/drivers/api/worker project yet)'} on ${servicesConfigured.join(' + ') || 'nothing'}`,
+      run: async () => {
+        if (servicesConfigured.length === 0) {
+          console.log(yellow(PG_NOT_RUN));
+          return { title: 'postgres+redis', status: 'not-run', note: PG_NOT_RUN };
+        }
+        const unset = TEST_SERVICE_VARS.filter((v) => !process.env[v]);
+        if (unset.length > 0)
+          console.log(
+            yellow(`${unset.join(', ')} not set: those tests use their embedded fallback`),
+          );
+        if (serviceProjects.length === 0) {
+          const note = `not run — none of the projects ${SERVICE_PROJECTS.join(', ')} has a vitest config yet`;
+          console.log(yellow(note));
+          return { title: 'postgres+redis', status: 'not-run', note };
+        }
+        return vitestTier('postgres+redis', 'services', serviceProjects, servicesEnv);
+      },
+    },
+    {
+      id: 'e2e',
+      title: 'e2e (browser)',
+      describe: 'playwright test -c web/playwright.config.ts',
+      run: () => e2eTier('e2e (browser)'),
+    },
+  ];
+
+  const plan = stages.filter((s) => selected.has(s.id));
+  const results: StageResult[] = [];
+  let stopReason: string | undefined;
+  for (const [index, stage] of plan.entries()) {
+    if (stopReason) {
+      results.push({ title: stage.title, status: 'not-run', note: stopReason });
+      continue;
+    }
+    if (deadline !== undefined && Date.now() >= deadline) {
+      results.push({
+        title: stage.title,
+        status: 'failed',
+        note: `not run: time budget of ${budgetMinutes} min used up`,
+      });
+      continue;
+    }
+    console.log('');
+    console.log(bold(`━━━ [${index + 1}/${plan.length}] ${stage.title} ━━━ ${stage.describe}`));
+    let result: StageResult;
+    try {
+      result = await stage.run();
+    } catch (error) {
+      result = {
+        title: stage.title,
+        status: 'failed',
+        note: `crashed: ${(error as Error).message}`,
+      };
+    }
+    results.push(result);
+    const mark =
+      result.status === 'passed' ? green('✓') : result.status === 'failed' ? red('✗') : yellow('–');
+    const time = result.durationMs === undefined ? '' : ` in ${formatDuration(result.durationMs)}`;
+    console.log(`${mark} ${stage.title}${time}${result.note ? ` — ${result.note}` : ''}`);
+    if (stage.id === 'chromium' && result.status === 'failed') {
+      stopReason = 'stopped: Chromium is required for the browser journeys (see the command above)';
+    }
+  }
+  return printSummary(results, Date.now() - startedAt);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,65 @@
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  setUserActive,
+  type Database,
+} from '@touchline/db';
+import { isStrongPassword, MESSAGES } from '@touchline/shared';
+import { commonErrors } from '../../lib/app-error';
+import { hashPassword } from '../auth/passwords';
+import type { TokensService } from '../auth/tokens.service';
+
+export type AdminInput = { email: string; password: string; name?: string };
+
+/** Creates an administrator (or finds the existing one with that e-mail). */
+export async function createAdministrator(db: Database, input: AdminInput, now: Date) {
+  const email = input.email.trim().toLowerCase();
+  if (!isStrongPassword(input.password)) throw commonErrors.validation(MESSAGES.passwordStrength);
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (existing.role !== 'admin')
+      throw commonErrors.conflict(`${email} belongs to a ${existing.role} account`);
+    return { user: existing, created: false };
+  }
+  const user = await insertUser(db, {
+    email,
+    passwordHash: await hashPassword(input.password),
+    role: 'admin',
+    username: input.name ?? 'Administrator',
+    emailVerifiedAt: now,
+  });
+  return { user, created: true };
+}
+
+/**
+ * Account state changes made by administrators (and the admin:create command). Blocking revokes
+ * every session in the same transaction and announces it, so the user's sockets close on every
+ * instance and the next refresh answers `user_inactive`.
+ */
+export function createAccountsService(deps: {
+  db: Database;
+  tokens: TokensService;
+  clock: () => Date;
+}) {
+  return {
+    async block(userId: string, reason: string) {
+      await deps.db.transaction(async (tx) => {
+        if (!(await setUserActive(tx, userId, false, reason)))
+          throw commonErrors.notFound('User not found');
+        await deps.tokens.revokeAllInTransaction(tx, userId, 'blocked');
+      });
+    },
+
+    async unblock(userId: string) {
+      if (!(await setUserActive(deps.db, userId, true)))
+        throw commonErrors.notFound('User not found');
+    },
+
+    createAdmin: (input: AdminInput) => createAdministrator(deps.db, input, deps.clock()),
+
+    get: (userId: string) => findUserById(deps.db, userId),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,252 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  consumePasswordReset,
+  findUserByEmail,
+  findUserByGoogleSub,
+  insertPasswordReset,
+  createMediaObject,
+  insertUser,
+  markEmailVerified,
+  uuidv7,
+  setPasswordHash,
+  type Database,
+  type UserRow,
+} from '@touchline/db';
+import { AUTH_MESSAGES, LIMITS, MESSAGES, type Role } from '@touchline/shared';
+import type { StorageDriver } from '@touchline/drivers';
+import { authErrors } from './auth.errors';
+import type { CodesService } from './codes.service';
+import type { GoogleVerifier } from './google';
+import { hashPassword, verifyPassword } from './passwords';
+import type { TokensService } from './tokens.service';
+
+export type AuthServiceDeps = {
+  db: Database;
+  clock: () => Date;
+  storage: StorageDriver;
+  codes: CodesService;
+  tokens: TokensService;
+  google: GoogleVerifier | null;
+  /** Public URL of a stored media key (profile photos), or null. */
+  mediaUrl: (mediaId: string | null) => Promise<string | null>;
+  /** Unread notifications of the user (the notifications slice fills it in). */
+  unreadCount: (userId: string) => Promise<number>;
+};
+
+export type SignupInput = {
+  role: 'player' | 'academy';
+  username: string;
+  email: string;
+  password: string;
+  dob: string | null;
+  establishedOn: string | null;
+  state: string;
+  district: string;
+  sports: string[];
+  /** Academies: the licence document, already checked by content. */
+  licence: { buffer: Buffer; contentType: string; extension: string } | null;
+};
+
+export type LoginArea = { is_academy: boolean; is_admin: boolean };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function areaRole(area: LoginArea): Role {
+  if (area.is_admin) return 'admin';
+  return area.is_academy ? 'academy' : 'player';
+}
+
+/** Signup, sign-in checks, e-mail verification, Google sign-in and password reset. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, codes, tokens } = deps;
+
+  /** Every check a sign-in applies (shared by /api/login and /api/token/). */
+  async function checkCredentials(email: string, password: string, area: LoginArea) {
+    const user = await findUserByEmail(db, email);
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user)
+      throw authErrors.invalidCredentials();
+    if (user.role !== areaRole(area)) throw authErrors.wrongArea();
+    if (!user.isActive) throw authErrors.blocked();
+    if (!user.emailVerifiedAt) {
+      await codes.sendIfAllowed({ email: user.email, name: user.username }, 'verify');
+      throw authErrors.unverified();
+    }
+    return user;
+  }
+
+  async function sessionView(user: UserRow) {
+    return {
+      user: user.username,
+      role: user.role,
+      dob: user.dob,
+      user_id: user.id,
+      profile_photo: await deps.mediaUrl(user.profilePhotoMediaId),
+      notification_count: await deps.unreadCount(user.id),
+    };
+  }
+
+  return {
+    checkCredentials,
+
+    async signup(input: SignupInput) {
+      const passwordHash = await hashPassword(input.password);
+      // The licence is private: only its owner and administrators reach it, via a signed URL.
+      const licence = input.licence
+        ? { id: uuidv7(), ...input.licence, key: `licences/${uuidv7()}.${input.licence.extension}` }
+        : null;
+      if (licence) {
+        await deps.storage.put({
+          key: licence.key,
+          body: licence.buffer,
+          contentType: licence.contentType,
+          visibility: 'private',
+        });
+      }
+      try {
+        await db.transaction(async (tx) => {
+          if (await findUserByEmail(tx, input.email)) throw authErrors.emailTaken();
+          const user = await insertUser(tx, {
+            email: input.email,
+            passwordHash,
+            role: input.role,
+            username: input.username,
+            dob: input.dob,
+            establishedOn: input.establishedOn,
+            state: input.state,
+            district: input.district,
+            sports: input.sports,
+            academyStatus: input.role === 'academy' ? 'unverified' : null,
+            licenceMediaId: licence?.id ?? null,
+          });
+          if (licence) {
+            await createMediaObject(tx, {
+              id: licence.id,
+              ownerId: user.id,
+              key: licence.key,
+              visibility: 'private',
+              kind: licence.contentType === 'application/pdf' ? 'document' : 'image',
+              contentType: licence.contentType,
+              byteSize: licence.buffer.length,
+            });
+          }
+          await codes.issue(tx, { email: input.email, name: input.username }, 'verify');
+        });
+      } catch (err) {
+        // Nothing half-written stays behind: the stored file goes with the failed signup.
+        if (licence) await deps.storage.delete(licence.key, 'private').catch(() => undefined);
+        throw err;
+      }
+      return { message: AUTH_MESSAGES.signupDone };
+    },
+
+    async login(email: string, password: string, area: LoginArea) {
+      const user = await checkCredentials(email, password, area);
+      return { ...(await sessionView(user)), message: AUTH_MESSAGES.loginSuccess };
+    },
+
+    async token(
+      email: string,
+      password: string,
+      area: LoginArea,
+      client: { ip?: string; userAgent?: string },
+    ) {
+      const user = await checkCredentials(email, password, area);
+      const { access, refresh } = await tokens.openSession(user, client);
+      return { access, refresh };
+    },
+
+    async verifyEmail(email: string, otp: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user) throw authErrors.codeInvalid();
+      if (user.emailVerifiedAt) throw authErrors.alreadyVerified();
+      await codes.verify(email, 'verify', otp);
+      await markEmailVerified(db, user.id, deps.clock());
+      return { message: AUTH_MESSAGES.verified };
+    },
+
+    /** Resends a verification code. Unknown or verified addresses get the same answer. */
+    async resendVerification(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (user && !user.emailVerifiedAt) await codes.send({ email, name: user.username }, 'verify');
+      return { message: AUTH_MESSAGES.codeSent };
+    },
+
+    /** Starts a reset. Unknown e-mails get the same answer as known ones. */
+    async forgotPassword(email: string) {
+      const user = await findUserByEmail(db, email);
+      if (user?.passwordHash && user.isActive) {
+        await codes.sendIfAllowed({ email, name: user.username }, 'reset');
+      }
+      return { message: AUTH_MESSAGES.codeSent };
+    },
+
+    /** A verified reset code yields a single-use reset token valid 15 minutes. */
+    async verifyResetCode(email: string, otp: string) {
+      const user = await findUserByEmail(db, email);
+      if (!user) throw authErrors.codeInvalid();
+      await codes.verify(email, 'reset', otp);
+      const resetToken = randomBytes(32).toString('base64url');
+      await insertPasswordReset(db, {
+        userId: user.id,
+        tokenHash: sha256(resetToken),
+        expiresAt: new Date(deps.clock().getTime() + LIMITS.resetTokenTtlSeconds * 1000),
+      });
+      return { reset_token: resetToken, message: AUTH_MESSAGES.verified };
+    },
+
+    /** Sets the new password and signs every session out. */
+    async resetPassword(resetToken: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const userId = await consumePasswordReset(tx, sha256(resetToken), deps.clock());
+        if (!userId) throw authErrors.resetTokenInvalid();
+        await setPasswordHash(tx, userId, passwordHash, deps.clock());
+        await tokens.revokeAllInTransaction(tx, userId, 'password_reset');
+      });
+      return { message: AUTH_MESSAGES.resetDone };
+    },
+
+    /** Google sign-in: always a player; never silently merged into a password account. */
+    async google(idToken: string, client: { ip?: string; userAgent?: string }) {
+      if (!deps.google) throw authErrors.googleDisabled();
+      const identity = await deps.google(idToken);
+      if (!identity || !identity.emailVerified) throw authErrors.googleInvalid();
+      let created = false;
+      let user = await findUserByGoogleSub(db, identity.sub);
+      if (!user) {
+        const byEmail = await findUserByEmail(db, identity.email);
+        if (byEmail) {
+          if (byEmail.passwordHash || byEmail.role !== 'player')
+            throw authErrors.googleEmailTaken();
+          user = byEmail;
+        } else {
+          user = await insertUser(db, {
+            email: identity.email,
+            role: 'player',
+            username: identity.name.slice(0, LIMITS.nameMaxLength),
+            googleSub: identity.sub,
+            emailVerifiedAt: deps.clock(),
+          });
+          created = true;
+        }
+      }
+      if (!user.isActive) throw authErrors.blocked();
+      const pair = await tokens.openSession(user, client);
+      const view = await sessionView(user);
+      return {
+        ...pair,
+        username: view.user,
+        dob: view.dob,
+        profile_photo: view.profile_photo,
+        notification_count: view.notification_count,
+        user_id: user.id,
+        detail: created
+          ? `${MESSAGES.googleSignupSuccess} ${user.username}`
+          : AUTH_MESSAGES.loginSuccess,
+        created,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

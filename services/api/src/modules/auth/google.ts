@@ -1,0 +1,44 @@
+import { OAuth2Client } from 'google-auth-library';
+
+export type GoogleIdentity = {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  picture: string | null;
+};
+
+export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity | null>;
+
+/**
+ * Verifies a Google ID token with google-auth-library: signature against Google's certificates
+ * (or those at GOOGLE_CERTS_URL, which tests point at a loopback server with their own keys),
+ * issuer, audience = our client id, and expiry. Null when anything is off.
+ */
+export function createGoogleVerifier(options: {
+  clientId: string;
+  certsUrl?: string;
+}): GoogleVerifier {
+  const client = new OAuth2Client({
+    clientId: options.clientId,
+    ...(options.certsUrl
+      ? { endpoints: { oauth2FederatedSignonPemCertsUrl: options.certsUrl } }
+      : {}),
+  });
+  return async (idToken) => {
+    try {
+      const ticket = await client.verifyIdToken({ idToken, audience: options.clientId });
+      const payload = ticket.getPayload();
+      if (!payload?.sub || !payload.email) return null;
+      return {
+        sub: payload.sub,
+        email: payload.email.toLowerCase(),
+        emailVerified: payload.email_verified === true,
+        name: payload.name?.trim() || payload.email.split('@')[0]!,
+        picture: payload.picture ?? null,
+      };
+    } catch {
+      return null;
+    }
+  };
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmail } from '@touchline/db';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+describe('API platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers an unknown API path with the JSON error envelope and the request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    const body = res.json();
+    expect(body.code).toBe('not_found');
+    expect(typeof body.message).toBe('string');
+    expect(body.request_id).toBe(res.headers['x-request-id']);
+  });
+
+  it('answers a bad query with 400, the validation code and the field at fault', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?limit=-4' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation_error');
+    expect(Object.keys(body.fields)).toContain('limit');
+  });
+
+  it('serves the SPA for client-side routes and keeps API and media misses as JSON', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/trial_details/42' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    const media = await t.app.inject({ method: 'GET', url: '/media/nothing/here.png' });
+    expect(media.statusCode).toBe(404);
+    expect(media.json().code).toBe('not_found');
+  });
+
+  it('publishes the OpenAPI document with the health route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty('/api/health');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('development mailbox', () => {
+  it('lists e-mails delivered through the outbox and e-mail job for an address, newest first', async () => {
+    const t = await createTestApp({ workers: true });
+    const send = (to: string, subject: string) =>
+      t.db.transaction((tx) =>
+        createEmail(tx, {
+          to,
+          subject,
+          text: subject,
+          html: `<p>${subject}</p>`,
+          template: 'test',
+        }),
+      );
+    await send('ada@example.test', 'First');
+    await new Promise((r) => setTimeout(r, 20));
+    await send('ada@example.test', 'Second');
+    await send('bola@example.test', 'Other');
+    let subjects: string[] = [];
+    for (let i = 0; i < 200 && subjects.length < 2; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox?to=ADA@example.test',
+      });
+      expect(res.statusCode).toBe(200);
+      subjects = res.json().messages.map((m: { subject: string }) => m.subject);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(subjects).toEqual(['Second', 'First']);
+    await t.close();
+  });
+
+  it('does not exist in production mode', async () => {
+    const t = await createTestApp({
+      env: {
+        APP_ENV: 'production',
+        APP_SECRET: 'x'.repeat(40),
+        DATABASE_URL: 'postgres://unused/db',
+      },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(res.statusCode).toBe(404);
+    await t.close();
+  });
+});

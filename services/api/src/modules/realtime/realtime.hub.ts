@@ -1,0 +1,215 @@
+import type { WebSocket } from 'ws';
+import {
+  SOCKET_CLOSE,
+  userChannel,
+  type BusMessage,
+  type ServerEvent,
+  type StoredServerEvent,
+} from '@touchline/shared';
+import type { BusDriver } from '@touchline/drivers';
+
+type Logger = {
+  warn: (obj: object, msg?: string) => void;
+  debug: (obj: object, msg?: string) => void;
+};
+
+export type RealtimeHubDeps = {
+  bus: BusDriver;
+  /** Stored events of a user after `since`, ascending, at most `limit`. */
+  loadSince: (userId: string, since: number, limit: number) => Promise<StoredServerEvent[]>;
+  lastSeq: (userId: string) => Promise<number>;
+  logger: Logger;
+  heartbeatMs?: number;
+};
+
+type Connection = {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  lastSeq: number;
+  alive: boolean;
+  /** Deliveries to one socket run one after another, so catch-up and live events never interleave. */
+  chain: Promise<void>;
+};
+
+type UserRoom = { connections: Set<Connection>; unsubscribe: Promise<() => Promise<void>> };
+
+const CATCH_UP_PAGE = 500;
+
+/**
+ * Holds this instance's sockets. Every instance subscribes to the bus channel of each user it has
+ * a socket for; whoever changes state publishes to that channel. Stored events carry a per-user
+ * sequence number: a socket receives them strictly in order, each once, filling any gap from the
+ * database — the same path that serves a reconnecting client's `since`.
+ */
+export function createRealtimeHub(deps: RealtimeHubDeps) {
+  const rooms = new Map<string, UserRoom>();
+  const heartbeat = setInterval(beat, deps.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  function send(connection: Connection, event: ServerEvent) {
+    if (connection.socket.readyState === connection.socket.OPEN) {
+      connection.socket.send(JSON.stringify(event));
+    }
+  }
+
+  function enqueue(connection: Connection, task: () => Promise<void>) {
+    connection.chain = connection.chain.then(task).catch((err: unknown) => {
+      deps.logger.warn(
+        { err, userId: connection.userId },
+        'realtime delivery failed; closing socket',
+      );
+      connection.socket.close(1011, 'delivery failed');
+    });
+    return connection.chain;
+  }
+
+  async function catchUp(connection: Connection, upTo = Number.POSITIVE_INFINITY) {
+    while (connection.lastSeq < upTo) {
+      const events = await deps.loadSince(connection.userId, connection.lastSeq, CATCH_UP_PAGE);
+      for (const event of events) {
+        if (event.seq <= connection.lastSeq) continue;
+        send(connection, event);
+        connection.lastSeq = event.seq;
+      }
+      if (events.length < CATCH_UP_PAGE) return;
+    }
+  }
+
+  function deliverStored(connection: Connection, event: StoredServerEvent) {
+    void enqueue(connection, async () => {
+      if (event.seq <= connection.lastSeq) return; // already delivered
+      if (event.seq === connection.lastSeq + 1) {
+        send(connection, event);
+        connection.lastSeq = event.seq;
+        return;
+      }
+      await catchUp(connection, event.seq); // a gap: read what is missing, in order
+    });
+  }
+
+  function onBusMessage(userId: string, raw: unknown) {
+    const room = rooms.get(userId);
+    if (!room) return;
+    const message = raw as BusMessage;
+    for (const connection of room.connections) {
+      if (message.kind === 'stored') deliverStored(connection, message.event);
+      else if (message.kind === 'ephemeral') send(connection, message.event);
+      else if (message.kind === 'revoke') {
+        if (!message.sessionId || message.sessionId === connection.sessionId) {
+          send(connection, { type: 'session_revoked' });
+          connection.socket.close(SOCKET_CLOSE.sessionRevoked, 'session revoked');
+        }
+      }
+    }
+  }
+
+  function join(connection: Connection) {
+    let room = rooms.get(connection.userId);
+    if (!room) {
+      const userId = connection.userId;
+      room = {
+        connections: new Set(),
+        unsubscribe: deps.bus.subscribe(userChannel(userId), (m) => onBusMessage(userId, m)),
+      };
+      rooms.set(userId, room);
+    }
+    room.connections.add(connection);
+    return room.unsubscribe;
+  }
+
+  function leave(connection: Connection) {
+    const room = rooms.get(connection.userId);
+    if (!room) return;
+    room.connections.delete(connection);
+    if (room.connections.size === 0) {
+      rooms.delete(connection.userId);
+      void room.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
+    }
+  }
+
+  function beat() {
+    for (const room of rooms.values()) {
+      for (const connection of room.connections) {
+        if (!connection.alive) {
+          connection.socket.terminate();
+          continue;
+        }
+        connection.alive = false;
+        connection.socket.ping();
+      }
+    }
+  }
+
+  return {
+    /**
+     * Takes over an authenticated socket: subscribes to the user's channel first, then sends every
+     * stored event after `since` (or nothing older, without it), then `ready`, then live events.
+     */
+    async attach(socket: WebSocket, who: { userId: string; sessionId: string; since?: number }) {
+      const connection: Connection = {
+        socket,
+        userId: who.userId,
+        sessionId: who.sessionId,
+        lastSeq: 0,
+        alive: true,
+        chain: Promise.resolve(),
+      };
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.on('close', () => leave(connection));
+      socket.on('error', () => socket.terminate());
+      const subscribed = join(connection);
+      await enqueue(connection, async () => {
+        await subscribed;
+        const last = await deps.lastSeq(who.userId);
+        connection.lastSeq = who.since === undefined || who.since > last ? last : who.since;
+        await catchUp(connection);
+        send(connection, { type: 'ready', last_seq: connection.lastSeq });
+      });
+    },
+
+    /** After the transaction that stored the event commits. */
+    publishStored(userId: string, event: StoredServerEvent) {
+      return deps.bus.publish(userChannel(userId), { kind: 'stored', event } satisfies BusMessage);
+    },
+
+    publishEphemeral(userId: string, event: ServerEvent) {
+      return deps.bus.publish(userChannel(userId), {
+        kind: 'ephemeral',
+        event,
+      } satisfies BusMessage);
+    },
+
+    /** Closes the user's sockets on every instance (one session, or all of them). */
+    revoke(userId: string, sessionId?: string) {
+      return deps.bus.publish(userChannel(userId), {
+        kind: 'revoke',
+        sessionId,
+      } satisfies BusMessage);
+    },
+
+    connectionCount() {
+      let count = 0;
+      for (const room of rooms.values()) count += room.connections.size;
+      return count;
+    },
+
+    /** Closes every socket (graceful shutdown) and stops the heartbeat. */
+    async close() {
+      clearInterval(heartbeat);
+      const pending: Promise<unknown>[] = [];
+      for (const room of rooms.values()) {
+        for (const connection of room.connections) {
+          connection.socket.close(SOCKET_CLOSE.serverShutdown, 'server shutting down');
+        }
+        pending.push(room.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined));
+      }
+      rooms.clear();
+      await Promise.all(pending);
+    },
+  };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

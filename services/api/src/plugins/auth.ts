@@ -1,0 +1,95 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findSessionAuth } from '@touchline/db';
+import { ERROR_CODES, LIMITS, type Role } from '@touchline/shared';
+import { AppError, commonErrors } from '../lib/app-error';
+
+export type AccessClaims = { sub: string; role: Role; sid: string; typ: 'access' };
+export type AuthContext = { userId: string; role: Role; sessionId: string };
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessClaims;
+    user: AccessClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid access token of a live session of an active user. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: authenticated and one of the roles. */
+    requireRole: (
+      ...roles: Role[]
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Verifies an access token and its session without a request (WebSocket upgrade). */
+    verifyAccess: (token: string) => Promise<AuthContext>;
+    signAccessToken: (claims: Omit<AccessClaims, 'typ'>) => string;
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+/**
+ * Access tokens are short-lived JWTs naming the user, role and session. Every authenticated
+ * request also checks that the session is live and the account active, so revoking a session or
+ * blocking an account takes effect at once.
+ */
+export const authPlugin = fp(
+  async (app) => {
+    await app.register(jwt, {
+      secret: app.secrets.jwtSecret,
+      sign: { expiresIn: LIMITS.accessTokenTtlSeconds },
+    });
+
+    async function checkClaims(claims: AccessClaims): Promise<AuthContext> {
+      if (claims.typ !== 'access' || !claims.sub || !claims.sid) throw commonErrors.tokenNotValid();
+      const session = await findSessionAuth(
+        app.db,
+        { id: claims.sid, userId: claims.sub },
+        app.clock(),
+      );
+      if (!session) throw commonErrors.tokenNotValid();
+      if (!session.isActive) {
+        throw new AppError(401, ERROR_CODES.userInactive, 'User is inactive');
+      }
+      return { userId: claims.sub, role: session.role, sessionId: claims.sid };
+    }
+
+    app.decorate('signAccessToken', (claims: Omit<AccessClaims, 'typ'>) =>
+      app.jwt.sign({ ...claims, typ: 'access' }),
+    );
+
+    app.decorate('verifyAccess', async (token: string) => {
+      let claims: AccessClaims;
+      try {
+        claims = app.jwt.verify<AccessClaims>(token);
+      } catch {
+        throw commonErrors.tokenNotValid();
+      }
+      return checkClaims(claims);
+    });
+
+    app.decorateRequest('auth', null as unknown as AuthContext);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith('Bearer ')) {
+        throw commonErrors.unauthorized('Authentication credentials were not provided.');
+      }
+      request.auth = await app.verifyAccess(header.slice('Bearer '.length).trim());
+    });
+
+    app.decorate(
+      'requireRole',
+      (...roles: Role[]) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          await app.authenticate(request, reply);
+          if (!roles.includes(request.auth.role)) throw commonErrors.forbidden();
+        },
+    );
+  },
+  { name: 'auth', dependencies: ['platform'] },
+);

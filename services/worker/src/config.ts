@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { driversConfigShape, refineDriversConfig } from '@touchline/drivers';
+import { QUEUES } from '@touchline/shared';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The worker process configuration (scaled mode): Postgres and Redis are required. */
+export const workerConfigSchema = z
+  .object({
+    DATABASE_URL: z.url({
+      message: 'DATABASE_URL is required: workers share Postgres with the API',
+    }),
+    DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
+    APP_SECRET: z.string().min(32).optional(),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
+    WORKER_QUEUES: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return [...QUEUES];
+        const names = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        const unknown = names.filter((n) => !(QUEUES as readonly string[]).includes(n));
+        if (unknown.length)
+          ctx.addIssue({ code: 'custom', message: `unknown queues: ${unknown.join(', ')}` });
+        return names as (typeof QUEUES)[number][];
+      }),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    ...driversConfigShape,
+    REDIS_URL: z.url({ message: 'REDIS_URL is required: workers consume BullMQ queues' }),
+  })
+  .superRefine(refineDriversConfig);
+
+export type WorkerConfig = z.output<typeof workerConfigSchema>;
+
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
+  const result = workerConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (i) => `  - ${i.path.join('.') || '(config)'}: ${i.message}`,
+    );
+    throw new Error(`Invalid worker configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

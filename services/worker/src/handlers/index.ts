@@ -1,0 +1,49 @@
+import { JOBS, type JobName } from '@touchline/shared';
+import type { Database } from '@touchline/db';
+import type { BusDriver, JobHandlers, MailDriver, StorageDriver } from '@touchline/drivers';
+import { createEmailSendHandler } from './email-send';
+import { createPruneHandler } from './maintenance-prune';
+import { createMediaProcessHandler } from './media-process';
+import { createSessionsRevokedHandler } from './realtime-sessions-revoked';
+
+export type HandlerDeps = {
+  db: Database;
+  mail: MailDriver;
+  storage: StorageDriver;
+  bus: BusDriver;
+  clock: () => Date;
+};
+
+/** The job registry: one handler for every job of the contract (checked by the type and at start). */
+export function createJobHandlers(deps: HandlerDeps): JobHandlers {
+  return {
+    'email.send': createEmailSendHandler(deps),
+    'media.process': createMediaProcessHandler(deps),
+    'realtime.sessions_revoked': createSessionsRevokedHandler(deps),
+    'maintenance.prune': createPruneHandler(deps),
+  };
+}
+
+export class MissingHandlerError extends Error {
+  override name = 'MissingHandlerError';
+}
+
+/** Refuses to start when a job of the contract has no handler (or a handler names no job). */
+export function assertHandlers(
+  handlers: Partial<Record<string, unknown>>,
+): asserts handlers is JobHandlers {
+  const missing = (Object.keys(JOBS) as JobName[]).filter(
+    (name) => typeof handlers[name] !== 'function',
+  );
+  const unknown = Object.keys(handlers).filter((name) => !Object.hasOwn(JOBS, name));
+  if (missing.length > 0 || unknown.length > 0) {
+    throw new MissingHandlerError(
+      [
+        missing.length ? `jobs without a handler: ${missing.join(', ')}` : '',
+        unknown.length ? `handlers for unknown jobs: ${unknown.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import pino from 'pino';
+import { createDatabase, createDevMailboxStore } from '@touchline/db';
+import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
+import { loadWorkerConfig } from './config';
+import { startWorkers } from './runtime';
+
+/** The worker process of the scaled mode: BullMQ consumers, schedules and the outbox relay. */
+async function main() {
+  const config = loadWorkerConfig();
+  const logger = pino({ level: config.LOG_LEVEL, name: 'worker' });
+  const database = await createDatabase({ url: config.DATABASE_URL });
+  const drivers = await createDrivers(config, {
+    dataDir: config.DATA_DIR,
+    signingSecret: deriveSecrets(await resolveAppSecret(config.APP_SECRET, config.DATA_DIR))
+      .mediaSigningSecret,
+    devMailboxStore: createDevMailboxStore(database.db),
+    logger,
+  });
+  const workers = await startWorkers({
+    db: database.db,
+    drivers,
+    logger,
+    queues: config.WORKER_QUEUES,
+    concurrency: config.WORKER_CONCURRENCY,
+  });
+  logger.info({ queues: config.WORKER_QUEUES }, 'worker ready');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'worker shutting down');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await workers.stop();
+    await drivers.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { countUnpublished, createEmail, getEmail, schema } from '@touchline/db';
+import type { QueueDriver } from '@touchline/drivers';
+import { createJobHandlers } from './handlers';
+import { createOutboxRelay } from './relay';
+import { createWorkerEnv, silentLogger } from './testing/worker-env';
+
+type Env = Awaited<ReturnType<typeof createWorkerEnv>>;
+
+async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('condition not met in time');
+}
+
+/** Enqueues for real, then dies before the relay can stamp the rows published. */
+function crashingAfterEnqueue(queue: QueueDriver): QueueDriver {
+  return {
+    ...queue,
+    kind: queue.kind,
+    add: async (...args: Parameters<QueueDriver['add']>) => {
+      await queue.add(...args);
+      throw new Error('process crashed after enqueueing');
+    },
+  } as QueueDriver;
+}
+
+describe('outbox relay', () => {
+  let env: Env;
+  afterEach(async () => env?.close());
+
+  async function queueEmail(to: string) {
+    return env.db.transaction((tx) =>
+      createEmail(tx, {
+        to,
+        subject: 'Hello',
+        text: 'code 123456',
+        html: '<p>code 123456</p>',
+        template: 'test',
+      }),
+    );
+  }
+
+  async function mailboxCount(emailId: string) {
+    const [row] = await env.db
+      .select({ n: count() })
+      .from(schema.devMailbox)
+      .where(eq(schema.devMailbox.emailId, emailId));
+    return row?.n ?? 0;
+  }
+
+  it('delivers an event committed with its change exactly once', async () => {
+    env = await createWorkerEnv();
+    const drivers = await env.newDrivers();
+    await drivers.queue.process(
+      createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() }),
+    );
+    const emailId = await queueEmail('ada@example.test');
+    const relay = createOutboxRelay({ db: env.db, queue: drivers.queue, logger: silentLogger });
+    expect(await relay.drain()).toBe(1);
+    expect(await relay.drain()).toBe(0);
+    await waitFor(async () => (await getEmail(env.db, emailId))?.status === 'sent');
+    expect(await mailboxCount(emailId)).toBe(1);
+  });
+
+  it('an event survives a crash between enqueue and publish and still arrives once (same queue)', async () => {
+    env = await createWorkerEnv();
+    const drivers = await env.newDrivers();
+    const emailId = await queueEmail('bola@example.test');
+    const dying = createOutboxRelay({
+      db: env.db,
+      queue: crashingAfterEnqueue(drivers.queue),
+      logger: silentLogger,
+    });
+    await expect(dying.runOnce()).rejects.toThrow('process crashed');
+    expect(await countUnpublished(env.db)).toBe(1);
+
+    const relay = createOutboxRelay({ db: env.db, queue: drivers.queue, logger: silentLogger });
+    expect(await relay.drain()).toBe(1);
+    expect(await countUnpublished(env.db)).toBe(0);
+    await drivers.queue.process(
+      createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() }),
+    );
+    await waitFor(async () => (await getEmail(env.db, emailId))?.status === 'sent');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailboxCount(emailId)).toBe(1);
+  });
+
+  it('an event survives a crash that also lost the in-flight job, and arrives once after restart', async () => {
+    env = await createWorkerEnv();
+    const before = await env.newDrivers();
+    const emailId = await queueEmail('chidi@example.test');
+    const dying = createOutboxRelay({
+      db: env.db,
+      queue: crashingAfterEnqueue(before.queue),
+      logger: silentLogger,
+    });
+    await expect(dying.runOnce()).rejects.toThrow();
+    await before.close(); // the process is gone
+
+    const after = await env.newDrivers();
+    await after.queue.process(createJobHandlers({ ...after, db: env.db, clock: () => new Date() }));
+    const relay = createOutboxRelay({ db: env.db, queue: after.queue, logger: silentLogger });
+    await relay.drain();
+    await waitFor(async () => (await getEmail(env.db, emailId))?.status === 'sent');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await mailboxCount(emailId)).toBe(1);
+    expect(await countUnpublished(env.db)).toBe(0);
+  });
+
+  it('leaves nothing published when the change is rolled back', async () => {
+    env = await createWorkerEnv();
+    await expect(
+      env.db.transaction(async (tx) => {
+        await createEmail(tx, {
+          to: 'x@example.test',
+          subject: 's',
+          text: 't',
+          html: 'h',
+          template: 'test',
+        });
+        throw new Error('validation failed later in the transaction');
+      }),
+    ).rejects.toThrow();
+    expect(await countUnpublished(env.db)).toBe(0);
+    const [row] = await env.db.select({ n: count() }).from(schema.emails);
+    expect(row?.n).toBe(0);
+  });
+});

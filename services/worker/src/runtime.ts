@@ -1,0 +1,59 @@
+import type { Database } from '@touchline/db';
+import type { Drivers } from '@touchline/drivers';
+import { SCHEDULES, type QueueName } from '@touchline/shared';
+import { assertHandlers, createJobHandlers } from './handlers';
+import { createOutboxRelay } from './relay';
+
+type Logger = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+export type StartWorkersOptions = {
+  db: Database;
+  drivers: Drivers;
+  logger: Logger;
+  clock?: () => Date;
+  queues?: readonly QueueName[];
+  concurrency?: number;
+  relayIntervalMs?: number;
+};
+
+/**
+ * Starts job processing, the recurring schedules and the outbox relay. Used by the worker process
+ * (scaled mode) and inside the API process (embedded mode).
+ */
+export async function startWorkers(options: StartWorkersOptions) {
+  const { db, drivers, logger } = options;
+  const handlers = createJobHandlers({
+    db,
+    mail: drivers.mail,
+    storage: drivers.storage,
+    bus: drivers.bus,
+    clock: options.clock ?? (() => new Date()),
+  });
+  assertHandlers(handlers);
+  await drivers.queue.process(handlers, {
+    queues: options.queues,
+    concurrency: options.concurrency,
+  });
+  for (const { job, everyMs } of SCHEDULES) await drivers.queue.schedule(job, everyMs);
+  const relay = createOutboxRelay({
+    db,
+    queue: drivers.queue,
+    logger,
+    intervalMs: options.relayIntervalMs,
+  });
+  relay.start();
+  logger.info({ queue: drivers.queue.kind }, 'workers and outbox relay started');
+  return {
+    relay,
+    /** Stops the relay; the queue driver's close() lets running jobs finish. */
+    async stop() {
+      await relay.stop();
+    },
+  };
+}
+
+export type Workers = Awaited<ReturnType<typeof startWorkers>>;

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDevMailboxStore } from '@touchline/db';
+import { createTestDatabase } from '@touchline/db/testing';
+import { createDrivers, driversConfigSchema, type Drivers } from '@touchline/drivers';
+
+const noop = () => undefined;
+export const silentLogger = { info: noop, warn: noop, error: noop, debug: noop };
+
+let counter = 0;
+
+/**
+ * A test database plus real drivers: in-process by default; BullMQ and Redis pub/sub when
+ * TEST_REDIS_URL is set. `newDrivers()` makes a second set (a restarted process).
+ */
+export async function createWorkerEnv() {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-worker-'));
+  const config = driversConfigSchema.parse(
+    process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {},
+  );
+  const keyPrefix = `tltest-${process.pid}-${Date.now()}-${counter++}`;
+  const opened: Drivers[] = [];
+  async function newDrivers() {
+    const drivers = await createDrivers(config, {
+      dataDir,
+      signingSecret: 'test-signing-secret',
+      devMailboxStore: createDevMailboxStore(database.db),
+      logger: silentLogger,
+      keyPrefix,
+    });
+    opened.push(drivers);
+    return drivers;
+  }
+  return {
+    db: database.db,
+    database,
+    dataDir,
+    newDrivers,
+    async close() {
+      for (const d of opened) await d.close().catch(() => undefined);
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
