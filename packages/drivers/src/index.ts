@@ -28,7 +28,7 @@ export {
   type InlineBusOptions,
 } from './bus/inline';
 export { createRedisBus, type RedisBusDriver, type RedisBusOptions } from './bus/redis';
-export { RedisUnavailableError } from './redis/connection';
+export { RedisUnavailableError, createRedisConnection, closeRedis } from './redis/connection';
 
 export {
   createLocalStorage,

@@ -1,6 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import { createDatabase, createDevMailboxStore, migrateDatabase } from '@touchline/db';
+import {
+  createDatabase,
+  createDevMailboxStore,
+  migrateDatabase,
+  pgliteDataDir,
+} from '@touchline/db';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
 import { buildApp } from './app';
@@ -17,7 +22,7 @@ export async function main() {
   const embedded = !config.DATABASE_URL;
 
   const database = await createDatabase(
-    embedded ? { dataDir: `${config.DATA_DIR}/pglite` } : { url: config.DATABASE_URL },
+    embedded ? { dataDir: pgliteDataDir(config.DATA_DIR) } : { url: config.DATABASE_URL },
   );
   if (embedded) await migrateDatabase(database);
 

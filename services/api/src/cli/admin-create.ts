@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createDatabase, migrateDatabase } from '@touchline/db';
+import { createDatabase, migrateDatabase, pgliteDataDir } from '@touchline/db';
 import { loadApiConfig } from '../config';
 import { createAdministrator } from '../modules/accounts/accounts.service';
 
@@ -19,7 +19,9 @@ async function main() {
   }
   const config = loadApiConfig();
   const database = await createDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` },
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL }
+      : { dataDir: pgliteDataDir(config.DATA_DIR) },
   );
   try {
     await migrateDatabase(database);

@@ -54,13 +54,11 @@ export const errorsPlugin = fp(
           .send({ message: MESSAGES.tooManyRequests, code: ERROR_CODES.rateLimited, request_id });
       }
       if (status === 413) {
-        return reply
-          .status(413)
-          .send({
-            message: 'The file is too large',
-            code: ERROR_CODES.payloadTooLarge,
-            request_id,
-          });
+        return reply.status(413).send({
+          message: 'The file is too large',
+          code: ERROR_CODES.payloadTooLarge,
+          request_id,
+        });
       }
       if (status >= 400 && status < 500) {
         return reply.status(status).send({

@@ -2,10 +2,12 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { closeRedis, createRedisConnection } from '@touchline/drivers';
 
 /**
  * Security headers, CORS (same-origin by default; extra origins from CORS_ORIGINS) and a global
- * per-IP rate limit. Sensitive routes (login, codes) set tighter limits of their own.
+ * per-IP rate limit, shared across instances through Redis when REDIS_URL is set. Sensitive routes
+ * (sign-in, codes) set tighter limits of their own.
  */
 export const securityPlugin = fp(
   async (app) => {
@@ -29,8 +31,19 @@ export const securityPlugin = fp(
       origin: app.config.CORS_ORIGINS.length > 0 ? app.config.CORS_ORIGINS : false,
       credentials: false,
     });
+    // With Redis, every API instance counts against the same budget; if Redis fails, requests
+    // pass rather than fail (skipOnError) — the limit is a guard, not a gate.
+    const redis = app.config.REDIS_URL
+      ? createRedisConnection(
+          app.config.REDIS_URL,
+          { name: 'rate-limit', mode: 'fail-fast' },
+          app.log,
+        )
+      : undefined;
+    if (redis) app.addHook('onClose', async () => closeRedis(redis));
     await app.register(rateLimit, {
       global: true,
+      ...(redis ? { redis, nameSpace: 'touchline-rl:', skipOnError: true } : {}),
       max: app.config.RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
       allowList: (request) => request.url === '/api/health',

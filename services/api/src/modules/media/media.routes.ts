@@ -14,11 +14,7 @@ const KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]{0,511}$/;
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage } = app.drivers;
 
-  async function stream(
-    key: string,
-    visibility: Visibility,
-    reply: FastifyReply,
-  ) {
+  async function stream(key: string, visibility: Visibility, reply: FastifyReply) {
     if (!KEY.test(key) || key.includes('..')) throw commonErrors.notFound('File not found');
     const object = await storage.get(key, visibility);
     if (!object) throw commonErrors.notFound('File not found');
