@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   unauthorized: 'unauthorized',
   tokenNotValid: 'token_not_valid',
+  /** An expired access token: the client refreshes and retries. */
+  tokenExpired: 'token_expired',
   userInactive: 'user_inactive',
   forbidden: 'forbidden',
   rateLimited: 'rate_limited',

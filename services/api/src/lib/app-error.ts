@@ -25,6 +25,7 @@ export const commonErrors = {
     new AppError(401, code, message),
   tokenNotValid: () =>
     new AppError(401, ERROR_CODES.tokenNotValid, 'Given token not valid for any token type'),
+  tokenExpired: () => new AppError(401, ERROR_CODES.tokenExpired, 'Access token expired'),
   forbidden: (message = 'You are not allowed to do that') =>
     new AppError(403, ERROR_CODES.forbidden, message),
   validation: (message: string, fields?: Record<string, string>) =>

@@ -66,7 +66,10 @@ export const authPlugin = fp(
       let claims: AccessClaims;
       try {
         claims = app.jwt.verify<AccessClaims>(token);
-      } catch {
+      } catch (err) {
+        // An expired token is the normal case the client answers with a refresh.
+        if ((err as { code?: string }).code === 'FAST_JWT_EXPIRED')
+          throw commonErrors.tokenExpired();
         throw commonErrors.tokenNotValid();
       }
       return checkClaims(claims);

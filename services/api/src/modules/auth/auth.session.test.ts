@@ -276,3 +276,30 @@ describe('sign-in, verification, tokens and sessions', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('access token expiry', () => {
+  it('answers an expired access token with token_expired (refreshable) and a forged one with token_not_valid', async () => {
+    const t = await createTestApp();
+    const user = await t.createUser();
+    const { sessionId } = await t.signIn(user);
+    const expired = t.app.jwt.sign(
+      { sub: user.id, role: user.role, sid: sessionId, typ: 'access' },
+      { expiresIn: 1 },
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('token_expired');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: 'Bearer a.b.c' },
+    });
+    expect(forged.json().code).toBe('token_not_valid');
+    await t.close();
+  });
+});

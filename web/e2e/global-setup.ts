@@ -1,0 +1,117 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Builds the SPA (unless E2E_SKIP_BUILD=1), then starts the real server from the repository root
+ * on a free port with a fresh data directory, in its embedded mode: environment variables that
+ * would point it at Postgres, Redis, S3 or SMTP are removed. The base URL reaches the tests as
+ * E2E_BASE_URL; global-teardown.ts stops the server and deletes the directory.
+ *
+ * With E2E_BASE_URL already set, nothing is built or started: the journeys run against it.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const HEALTH_TIMEOUT_MS = 60_000;
+
+export default async function globalSetup(): Promise<void> {
+  if (process.env.E2E_BASE_URL) return;
+
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('Building the web app failed (npm run build -w web).');
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_ENV: 'development',
+    SEED_DEMO: 'true',
+  };
+  for (const key of Object.keys(env)) {
+    if (['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'].includes(key) || key.startsWith('S3_')) {
+      delete env[key];
+    }
+  }
+
+  const server = spawn('npx', ['tsx', 'services/api/src/server.ts'], {
+    cwd: repoRoot,
+    env,
+    detached: true, // its own process group: teardown stops npx, tsx and node together
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout.on('data', collect);
+  server.stderr.on('data', collect);
+
+  process.env.E2E_SERVER_PID = String(server.pid);
+  process.env.E2E_DATA_DIR = dataDir;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  try {
+    await waitForHealth(baseUrl, () => server.exitCode);
+  } catch (error) {
+    const { default: teardown } = await import('./global-teardown');
+    await teardown();
+    throw new Error(
+      `${(error as Error).message}\n--- server output ---\n${output || '(none)'}\n---------------------`,
+      { cause: error },
+    );
+  }
+  // Keep the pipes drained so a chatty server never blocks on a full buffer.
+  server.stdout.removeListener('data', collect);
+  server.stderr.removeListener('data', collect);
+  server.stdout.resume();
+  server.stderr.resume();
+  server.unref();
+
+  process.env.E2E_BASE_URL = baseUrl;
+}
+
+async function waitForHealth(baseUrl: string, exitCode: () => number | null): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    const code = exitCode();
+    if (code !== null)
+      throw new Error(`The server exited with code ${code} before it was healthy.`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `GET ${baseUrl}/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (${last}).`,
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import { rmSync } from 'node:fs';
+
+/** Stops the server started by global-setup.ts (its whole process group) and deletes its data. */
+export default async function globalTeardown(): Promise<void> {
+  const pid = Number(process.env.E2E_SERVER_PID);
+  if (pid > 0) {
+    await stopGroup(pid);
+    delete process.env.E2E_SERVER_PID;
+  }
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (dataDir) {
+    rmSync(dataDir, { recursive: true, force: true });
+    delete process.env.E2E_DATA_DIR;
+  }
+}
+
+async function stopGroup(pid: number): Promise<void> {
+  if (!signal(pid, 'SIGTERM')) return;
+  // The server shuts down gracefully (closes sockets, database); give it a moment, then insist.
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!signal(pid, 0)) return;
+  }
+  signal(pid, 'SIGKILL');
+}
+
+/** Signals the process group led by `pid`; false once it no longer exists. */
+function signal(pid: number, sig: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, sig);
+    return true;
+  } catch {
+    return false;
+  }
+}

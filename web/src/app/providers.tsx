@@ -1,0 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { TIMINGS } from '@touchline/shared';
+import { queryClient as defaultQueryClient } from '../lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Server state and toasts for everything below. */
+export function AppProviders({
+  children,
+  queryClient = defaultQueryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ToastContainer autoClose={TIMINGS.toastAutoHideMs} newestOnTop theme="light" />
+    </QueryClientProvider>
+  );
+}

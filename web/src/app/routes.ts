@@ -1,0 +1,101 @@
+import type { ComponentType } from 'react';
+import { lazy } from 'react';
+import type { RouteAccess } from '@touchline/shared';
+import { signedInTargetFor } from '../config/paths';
+
+/**
+ * Every path of the product (spec §2) with who may open it — the one route table. A `screen` of
+ * `null` is not built yet and shows the 404 page, but only after the guard ran: a protected path
+ * still sends a signed-out visitor to the login of its area.
+ *
+ * Access: `public-only` pages send a signed-in user to `signedInTarget` (history replaced);
+ * `public` pages are open to everyone; `player`, `academy`, `admin` need that role; `both` needs a
+ * player or an academy (an administrator gets /unauthenticated).
+ */
+export type RouteParams = Record<string, string | undefined>;
+export type ScreenProps = { params: RouteParams };
+export type Screen = ComponentType<ScreenProps>;
+
+export type AppRoute = {
+  path: string;
+  access: RouteAccess;
+  screen: Screen | null;
+  /** Document title (the spec's label where it gives one). */
+  title: string;
+  /** `public-only`: where a signed-in user is sent instead. */
+  signedInTarget?: string;
+};
+
+const publicOnly = (path: string, title: string, screen: Screen | null = null): AppRoute => ({
+  path,
+  title,
+  access: 'public-only',
+  screen,
+  signedInTarget: signedInTargetFor(path),
+});
+
+const route = (
+  path: string,
+  access: RouteAccess,
+  title: string,
+  screen: Screen | null = null,
+): AppRoute => ({ path, access, title, screen });
+
+const UnauthenticatedPage = lazy(() => import('./pages/unauthenticated-page'));
+const SamplePage = lazy(() => import('./pages/sample-page'));
+const DevMailboxPage = lazy(() => import('./pages/dev-mailbox-page'));
+
+export const routes: readonly AppRoute[] = [
+  // Player area: public-only pages (a signed-in user goes to /home).
+  publicOnly('/', 'Log in'),
+  publicOnly('/signup', 'Sign up'),
+  publicOnly('/otp_verification', 'Verify your e-mail'),
+  publicOnly('/forget_password', 'Forgot password'),
+  publicOnly('/reset_password', 'Reset password'),
+
+  // Player only.
+  route('/home', 'player', 'Home'),
+  route('/welcome', 'player', 'Welcome'),
+  route('/view_experience', 'player', 'Experience'),
+  route('/list_trials', 'player', 'Trials'),
+  route('/trial_details/:id', 'player', 'Trial details'),
+  route('/register_trial/:id', 'player', 'Register for trial'),
+  route('/payment_success', 'player', 'Payment successful'),
+  route('/payment_failed', 'player', 'Payment failed'),
+  route('/trial_history', 'player', 'View Joined Trials'),
+  route('/friends', 'player', 'Friends'),
+  route('/following', 'player', 'Following'),
+  route('/friend_request_list', 'player', 'Friend requests'),
+  route('/sent_request_list', 'player', 'Sent requests'),
+
+  // Player and academy.
+  route('/profile/:userId?', 'both', 'Profile'),
+  route('/view_achievements', 'both', 'Achievements'),
+  route('/search', 'both', 'Search'),
+  route('/view_posts/:userId?', 'both', 'Posts'),
+  route('/view_post_details/:postId', 'both', 'Post'),
+  route('/chat/:threadName?', 'both', 'Messages'),
+  route('/notification', 'both', 'Notifications'),
+
+  // Academy area.
+  publicOnly('/academy/login', 'Academy log in'),
+  publicOnly('/academy/signup', 'Academy sign up'),
+  route('/academy/home', 'academy', 'Home'),
+  route('/academy/profile/:userId?', 'both', 'Academy profile'),
+  route('/academy/add_trial', 'academy', 'Add trial'),
+  route('/academy/list_trials', 'academy', 'Trials'),
+  route('/academy/trial_details/:id', 'academy', 'Trial details'),
+
+  // Admin area.
+  publicOnly('/admin/login', 'Admin log in'),
+  route('/admin/home', 'admin', 'Admin'),
+  route('/admin/academyview', 'admin', 'Academies'),
+  route('/admin/playerview', 'admin', 'Players'),
+  route('/admin/trialview', 'admin', 'Trials'),
+  route('/admin/accounts', 'admin', 'Accounts'),
+
+  // Open to everyone.
+  route('/unauthenticated', 'public', 'Authentication Error', UnauthenticatedPage),
+  route('/sample', 'public', 'Sample', SamplePage),
+  route('/dev/mailbox', 'public', 'Development mailbox', DevMailboxPage),
+];

@@ -1,0 +1,234 @@
+import type { ErrorBody } from '@touchline/shared';
+import { ERROR_CODES } from '@touchline/shared';
+import { API_BASE_PATH } from '../config/app';
+import { expireSession } from './session-expiry';
+import { getAccessToken, getRefreshToken, isTokenExpired, storeTokens } from './tokens';
+
+/**
+ * The one way the web talks to the API (spec §7): base `/api/`, a Bearer token when one is
+ * stored, JSON or multipart bodies, and one refresh-and-retry on a 401.
+ */
+
+/** A failed call. For 5xx the message is the status text; otherwise the body's message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  /** The parsed error body (`{ message, code }` envelope) or raw text; null for 5xx. */
+  readonly body: unknown;
+  readonly code: string | null;
+
+  constructor(status: number, statusText: string, body: unknown) {
+    super(status >= 500 ? statusText || 'Server error' : (messageOf(body) ?? statusText));
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = status >= 500 ? null : body;
+    this.code = codeOf(body);
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryParams;
+  /** A plain object is sent as JSON, FormData as multipart (the browser sets the boundary). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Validates the answer (a zod schema from `@touchline/shared` fits). */
+  schema?: { parse(data: unknown): T };
+};
+
+export type UploadOptions<T> = Omit<RequestOptions<T>, 'body' | 'headers'> & {
+  /** Called with the fraction sent, 0…1. */
+  onProgress?: (fraction: number) => void;
+};
+
+type RawResponse = { status: number; statusText: string; text: string };
+type Perform = (token: string | null) => Promise<RawResponse>;
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}) {
+  const { method = 'GET', body, signal } = options;
+  const url = apiUrl(path, options.query);
+  const perform: Perform = async (token) => {
+    const headers = new Headers({ Accept: 'application/json', ...options.headers });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(url, { method, headers, body: payload, signal });
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      text: await response.text(),
+    };
+  };
+  return finish<T>(await withRefresh(path, perform), options.schema);
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Multipart upload through XMLHttpRequest, for its upload progress events. */
+export async function uploadWithProgress<T = unknown>(
+  path: string,
+  form: FormData,
+  options: UploadOptions<T> = {},
+): Promise<T> {
+  const { method = 'POST', onProgress, signal } = options;
+  const url = apiUrl(path, options.query);
+  const perform: Perform = (token) =>
+    new Promise<RawResponse>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, url);
+      xhr.setRequestHeader('Accept', 'application/json');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () =>
+        resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+      xhr.onerror = () => reject(new TypeError('Network request failed'));
+      xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  return finish<T>(await withRefresh(path, perform), options.schema);
+}
+
+let refreshing: Promise<string> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair (refresh tokens rotate, so both are stored).
+ * Concurrent callers share one request. When the server refuses, the session ends (spec §8) and
+ * the promise rejects with the ApiError; a network failure rejects without ending the session.
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= doRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function doRefresh(): Promise<string> {
+  const before = getRefreshToken();
+  // Tabs share the tokens, and a rotated refresh token used twice revokes the whole session: one
+  // tab refreshes at a time, and a tab that waited uses what the other one stored.
+  return withCrossTabLock(async () => {
+    const refresh = getRefreshToken();
+    const access = getAccessToken();
+    if (refresh && access && refresh !== before) return access;
+    if (!refresh) {
+      const error = new ApiError(401, 'Unauthorized', { code: ERROR_CODES.unauthorized });
+      expireSession(error.code);
+      throw error;
+    }
+    const response = await fetch(apiUrl('token/refresh/'), {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh }),
+    });
+    const body = parseBody(await response.text());
+    const tokens = body as { access?: unknown; refresh?: unknown } | null;
+    if (!response.ok || typeof tokens?.access !== 'string') {
+      const error = new ApiError(response.status, response.statusText, body);
+      expireSession(error.code);
+      throw error;
+    }
+    storeTokens({
+      access: tokens.access,
+      refresh: typeof tokens.refresh === 'string' ? tokens.refresh : refresh,
+    });
+    return tokens.access;
+  });
+}
+
+function withCrossTabLock(work: () => Promise<string>): Promise<string> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The DOM typing wraps the callback's promise once more; `then` flattens it.
+  return locks ? locks.request('touchline:token-refresh', work).then((token) => token) : work();
+}
+
+/**
+ * Spec §7: a 401 not marked `token_not_valid`, on any URL but `google`, refreshes once and retries
+ * the original request once. Only a request that carried a token is retried: a 401 to a signed-out
+ * caller (a wrong password at login) is an ordinary error, not an expired session. Since the
+ * server marks an expired access token `token_not_valid` too, an access token whose `exp` has
+ * passed is refreshed before the request is sent.
+ */
+async function withRefresh(path: string, perform: Perform): Promise<RawResponse> {
+  const google = normalise(path) === 'google';
+  let token = getAccessToken();
+  // A token past its `exp` is renewed before it is sent rather than after the server refuses it.
+  if (token && !google && isTokenExpired(token)) token = await refreshAccessToken();
+  const first = await perform(token);
+  if (first.status !== 401 || !token || google) return first;
+  if (codeOf(parseBody(first.text)) === ERROR_CODES.tokenNotValid) return first;
+
+  const current = getAccessToken();
+  // Another request refreshed meanwhile: retry with the token it stored.
+  if (current && current !== token) return perform(current);
+  try {
+    return await perform(await refreshAccessToken());
+  } catch (error) {
+    if (error instanceof ApiError) return first;
+    throw error;
+  }
+}
+
+function finish<T>(response: RawResponse, schema?: { parse(data: unknown): T }): T {
+  const body = parseBody(response.text);
+  if (response.status < 200 || response.status >= 300) {
+    throw new ApiError(response.status, response.statusText, body);
+  }
+  return schema ? schema.parse(body) : (body as T);
+}
+
+export function apiUrl(path: string, query?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${API_BASE_PATH}${normalise(path)}${qs ? `?${qs}` : ''}`;
+}
+
+/** `'/api/home'`, `'/home'` and `'home'` all mean the same endpoint. */
+function normalise(path: string): string {
+  return path.replace(/^\/+/, '').replace(/^api\//, '');
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function codeOf(body: unknown): string | null {
+  const code = body && typeof body === 'object' ? (body as Partial<ErrorBody>).code : undefined;
+  return typeof code === 'string' ? code : null;
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body === 'string') return body || null;
+  const message = body && typeof body === 'object' ? (body as Partial<ErrorBody>).message : null;
+  if (Array.isArray(message)) return message.join(' ');
+  return typeof message === 'string' ? message : null;
+}

@@ -1,0 +1,26 @@
+import { ERROR_CODES, MESSAGES, TIMINGS } from '@touchline/shared';
+import { navigate } from 'wouter/use-browser-location';
+import { clearSession, clearStoredCredentials } from './session';
+import { showNotice } from './toast';
+
+let redirectTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Ends a session the server no longer accepts (spec §8): the stored credentials go at once, an
+ * error toast explains why, and after 1.5 s the in-memory session is reset and the page goes to
+ * `/`. Until then the current page stays, so the user can read the toast. Runs once however many
+ * requests or sockets notice the failure together.
+ */
+export function expireSession(code?: string | null): void {
+  if (redirectTimer !== null) return;
+  clearStoredCredentials();
+  showNotice(
+    code === ERROR_CODES.userInactive ? MESSAGES.accountBlocked : MESSAGES.sessionExpired,
+    'error',
+  );
+  redirectTimer = setTimeout(() => {
+    redirectTimer = null;
+    clearSession();
+    navigate('/', { replace: true });
+  }, TIMINGS.sessionFailureRedirectMs);
+}
