@@ -22,6 +22,7 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { multipartPlugin } from './plugins/multipart';
 import { createServices } from './services';
 import { clientConfigRoutes } from './modules/platform/client-config.routes';
+import { adminAccountsRoutes } from './modules/admin/admin-accounts.routes';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     sessionRoutes({ unreadCount: services.unreadCount, mediaUrl: services.media.publicUrl }),
     { prefix: '/api' },
   );
+  await app.register(adminAccountsRoutes(services), { prefix: '/api/admin' });
   if (deps.config.APP_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api' });
   }

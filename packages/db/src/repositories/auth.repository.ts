@@ -105,8 +105,9 @@ export async function touchSession(executor: Executor, sessionId: string, now: D
 }
 
 /**
- * The session's role and account state when the session is live at `now` (what every
- * authenticated request checks). Null when the session is revoked, expired or not the user's.
+ * The session's role, whether the account is active, and whether the session is live at `now`
+ * (neither revoked nor expired): what every authenticated request checks. Null when no session
+ * with this id belongs to the user.
  */
 export async function findSessionAuth(
   executor: Executor,
@@ -114,17 +115,14 @@ export async function findSessionAuth(
   now: Date,
 ) {
   const [row] = await executor
-    .select({ role: users.role, isActive: users.isActive })
+    .select({
+      role: users.role,
+      isActive: users.isActive,
+      live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, session.id),
-        eq(sessions.userId, session.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
+    .where(and(eq(sessions.id, session.id), eq(sessions.userId, session.userId)));
   return row ?? null;
 }
 

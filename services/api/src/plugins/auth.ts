@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findSessionAuth } from '@touchline/db';
-import { ERROR_CODES, LIMITS, type Role } from '@touchline/shared';
+import { ERROR_CODES, LIMITS, MESSAGES, type Role } from '@touchline/shared';
 import { AppError, commonErrors } from '../lib/app-error';
 
 export type AccessClaims = { sub: string; role: Role; sid: string; typ: 'access' };
@@ -52,9 +52,10 @@ export const authPlugin = fp(
         app.clock(),
       );
       if (!session) throw commonErrors.tokenNotValid();
-      if (!session.isActive) {
-        throw new AppError(401, ERROR_CODES.userInactive, 'User is inactive');
-      }
+      // A blocked account says so (the client then shows 'You account is blocked').
+      if (!session.isActive)
+        throw new AppError(401, ERROR_CODES.userInactive, MESSAGES.accountBlocked);
+      if (!session.live) throw commonErrors.tokenNotValid();
       return { userId: claims.sub, role: session.role, sessionId: claims.sid };
     }
 
