@@ -11,3 +11,7 @@ export * from './repositories/media.repository';
 export * from './repositories/users.repository';
 export * from './repositories/sessions.repository';
 export * from './repositories/auth.repository';
+export * from './repositories/profiles.repository';
+export * from './repositories/social.repository';
+export * from './repositories/notifications.repository';
+export * from './repositories/search.repository';

@@ -12,6 +12,12 @@ export const DOMAIN_EVENTS = {
   'media.uploaded': z.object({ mediaId: z.string().uuid() }),
   /** A user's sessions were revoked (logout everywhere, block): sockets must close. */
   'user.sessions_revoked': z.object({ userId: z.string().uuid() }),
+  /** A player asked another to be friends. */
+  'friend.requested': z.object({ fromUserId: z.string().uuid(), toUserId: z.string().uuid() }),
+  /** A friend request was accepted (`userId` accepted `friendId`'s request). */
+  'friend.accepted': z.object({ userId: z.string().uuid(), friendId: z.string().uuid() }),
+  /** A player started following an academy. */
+  'follow.created': z.object({ followerId: z.string().uuid(), academyId: z.string().uuid() }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

@@ -10,3 +10,6 @@ export * from './realtime';
 export * from './api';
 export * from './dates';
 export * from './contracts/auth';
+export * from './notifications';
+export * from './contracts/profiles';
+export * from './contracts/social';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { DomainEventType } from './events';
+import type { DomainEventPayload, DomainEventType } from './events';
 
 /** Queue names: one BullMQ queue each in the scaled mode, one in-process lane in embedded mode. */
-export const QUEUES = ['email', 'media', 'realtime', 'maintenance'] as const;
+export const QUEUES = ['email', 'media', 'realtime', 'notifications', 'maintenance'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -18,16 +18,54 @@ export const JOBS = {
     payload: z.object({ userId: z.string().uuid() }),
   },
   'maintenance.prune': { queue: 'maintenance', payload: z.object({}) },
+  /**
+   * Turns a domain event into the recipient's notification (stored, counted, pushed live). The
+   * payload names the event; the handler reads what it needs from the database.
+   */
+  'notifications.create': {
+    queue: 'notifications',
+    payload: z.object({
+      eventId: z.string(),
+      event: z.enum(['friend.requested', 'friend.accepted', 'follow.created']),
+      actorId: z.string().uuid(),
+      recipientId: z.string().uuid(),
+    }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]['payload']>;
 
+/** One consumer of an event: the job, and how its payload is made from the event's. */
+export type EventRoute<E extends DomainEventType> = {
+  [J in JobName]: {
+    job: J;
+    payload: (event: DomainEventPayload<E>, eventId: string) => JobPayload<J>;
+  };
+}[JobName];
+
+const notify = <E extends 'friend.requested' | 'friend.accepted' | 'follow.created'>(
+  event: E,
+  who: (p: DomainEventPayload<E>) => { actorId: string; recipientId: string },
+): EventRoute<E> => ({
+  job: 'notifications.create',
+  payload: (p, eventId) => ({ eventId, event, ...who(p) }),
+});
+
 /** Which jobs each domain event fans out to. Exhaustive: a new event must name its consumers. */
-export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly JobName[] } = {
-  'email.queued': ['email.send'],
-  'media.uploaded': ['media.process'],
-  'user.sessions_revoked': ['realtime.sessions_revoked'],
+export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRoute<E>[] } = {
+  'email.queued': [{ job: 'email.send', payload: (p) => p }],
+  'media.uploaded': [{ job: 'media.process', payload: (p) => p }],
+  'user.sessions_revoked': [{ job: 'realtime.sessions_revoked', payload: (p) => p }],
+  'friend.requested': [
+    notify('friend.requested', (p) => ({ actorId: p.fromUserId, recipientId: p.toUserId })),
+  ],
+  'friend.accepted': [
+    notify('friend.accepted', (p) => ({ actorId: p.userId, recipientId: p.friendId })),
+  ],
+  'follow.created': [
+    notify('follow.created', (p) => ({ actorId: p.followerId, recipientId: p.academyId })),
+  ],
 };
 
 /** Recurring work, declared in one place. */

@@ -18,11 +18,15 @@ import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { realtimeRoutes } from './modules/realtime/realtime.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { multipartPlugin } from './plugins/multipart';
 import { createServices } from './services';
 import { clientConfigRoutes } from './modules/platform/client-config.routes';
 import { adminAccountsRoutes } from './modules/admin/admin-accounts.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { socialRoutes } from './modules/social/social.routes';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -66,10 +70,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(clientConfigRoutes, { prefix: '/api' });
   await app.register(authRoutes(services), { prefix: '/api' });
+  await app.register(profilesRoutes(services), { prefix: '/api' });
   await app.register(
     sessionRoutes({ unreadCount: services.unreadCount, mediaUrl: services.media.publicUrl }),
     { prefix: '/api' },
   );
+  await app.register(socialRoutes(services), { prefix: '/api' });
+  await app.register(notificationsRoutes(services), { prefix: '/api' });
+  await app.register(searchRoutes(services), { prefix: '/api' });
   await app.register(adminAccountsRoutes(services), { prefix: '/api/admin' });
   if (deps.config.APP_ENV !== 'production') {
     await app.register(devMailboxRoutes, { prefix: '/api' });

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { countAchievements } from '@touchline/db';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCodesService } from './modules/auth/codes.service';
 import { createGoogleVerifier } from './modules/auth/google';
 import { createTokensService } from './modules/auth/tokens.service';
 import { createMediaService } from './modules/media/media.service';
+import { createProfilesService } from './modules/profiles/profiles.service';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { createSearchService } from './modules/search/search.service';
+import { createSocialService } from './modules/social/social.service';
 
 /**
  * The composition root of the domain services: plain factories wired from the app's
@@ -13,8 +18,15 @@ import { createMediaService } from './modules/media/media.service';
 export function createServices(app: FastifyInstance) {
   const { db, clock, config, drivers, secrets } = app;
   const media = createMediaService({ db, storage: drivers.storage });
-  // Unread notifications arrive with the notification centre; until then there are none.
-  const unreadCount = async (_userId: string) => 0;
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    media,
+    publish: (userId, event) => app.realtime.publishStored(userId, event),
+  });
+  const unreadCount = notifications.unreadCount;
+  const social = createSocialService({ db });
+  const search = createSearchService({ db, media, social });
   const tokens = createTokensService({
     db,
     clock,
@@ -36,7 +48,33 @@ export function createServices(app: FastifyInstance) {
     unreadCount,
   });
   const accounts = createAccountsService({ db, tokens, clock });
-  return { media, tokens, codes, auth, accounts, unreadCount };
+  const profiles = createProfilesService({
+    db,
+    clock,
+    storage: drivers.storage,
+    media,
+    // Posts are counted once the feed slice stores them.
+    countsProvider: async (user) => ({
+      friends: user.role === 'player' ? await social.countFriends(user.id) : 0,
+      followers: user.role === 'academy' ? await social.countFollowers(user.id) : 0,
+      posts: 0,
+      achievements: await countAchievements(db, user.id),
+    }),
+    canView: social.canSee,
+    onStorageError: (err) => app.log.warn({ err }, 'replaced media file not deleted'),
+  });
+  return {
+    media,
+    tokens,
+    codes,
+    auth,
+    accounts,
+    profiles,
+    unreadCount,
+    notifications,
+    social,
+    search,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

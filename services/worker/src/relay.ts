@@ -1,6 +1,12 @@
 import { claimBatch, type Database, type OutboxRow } from '@touchline/db';
 import type { QueueDriver } from '@touchline/drivers';
-import { EVENT_ROUTES, isDomainEventType, jobIdFor, type JobName } from '@touchline/shared';
+import {
+  EVENT_ROUTES,
+  isDomainEventType,
+  jobIdFor,
+  type DomainEventType,
+  type EventRoute,
+} from '@touchline/shared';
 
 type Logger = {
   warn: (obj: object, msg?: string) => void;
@@ -40,9 +46,10 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
           );
           continue;
         }
-        const jobs: readonly JobName[] = EVENT_ROUTES[row.type];
-        for (const job of jobs) {
-          await queue.add(job, row.payload as never, { jobId: jobIdFor(row.id, job) });
+        const routes = EVENT_ROUTES[row.type] as readonly EventRoute<DomainEventType>[];
+        for (const route of routes) {
+          const payload = route.payload(row.payload as never, String(row.id));
+          await queue.add(route.job, payload as never, { jobId: jobIdFor(row.id, route.job) });
         }
       }
     });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { mediaObjects } from '../schema';
 
@@ -46,4 +46,13 @@ export async function markMediaFailed(executor: Executor, id: string): Promise<b
     .where(eq(mediaObjects.id, id))
     .returning({ id: mediaObjects.id });
   return rows.length > 0;
+}
+
+/** Several objects in one query (list pages resolving photo URLs). */
+export function getMediaObjectsByIds(executor: Executor, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([] as MediaObjectRow[]);
+  return executor
+    .select()
+    .from(mediaObjects)
+    .where(inArray(mediaObjects.id, [...ids]));
 }

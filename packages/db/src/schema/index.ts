@@ -1,3 +1,5 @@
 export * from './users';
 export * from './platform';
 export * from './auth';
+export * from './profiles';
+export * from './social';

@@ -39,6 +39,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    // Typo-tolerant name search (pg_trgm).
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
   ],
 );
 

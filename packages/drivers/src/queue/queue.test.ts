@@ -4,6 +4,7 @@ import type { JobName } from '@touchline/shared';
 import type { Logger } from '../logger';
 import { createCapturingLogger } from '../testing/logger';
 import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../testing/redis';
+import { noopHandlers } from '../testing/handlers';
 import { sleep, waitFor } from '../testing/wait';
 import { UnrecoverableJobError } from '../types';
 import type { JobContext, JobHandler, JobHandlers, QueueDriver } from '../types';
@@ -34,14 +35,10 @@ afterAll(async () => {
   if (redisUrl) await deleteRedisKeys(redisUrl, redisPrefix);
 });
 
-const noop = async () => {};
 
 function handlers(overrides: { [N in JobName]?: JobHandler<N> }): JobHandlers {
   return {
-    'email.send': noop,
-    'media.process': noop,
-    'realtime.sessions_revoked': noop,
-    'maintenance.prune': noop,
+    ...noopHandlers(),
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { noopHandlers } from '../testing/handlers';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -28,13 +29,7 @@ describe('Redis drivers when Redis is unreachable', () => {
     await expect(queue.schedule('maintenance.prune', 1000)).rejects.toThrow(RedisUnavailableError);
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await queue.ping()).toBe(false);
-    const noop = async () => {};
-    await queue.process({
-      'email.send': noop,
-      'media.process': noop,
-      'realtime.sessions_revoked': noop,
-      'maintenance.prune': noop,
-    });
+    await queue.process(noopHandlers());
     await queue.close();
     expect(Date.now() - started).toBeLessThan(3000);
   });

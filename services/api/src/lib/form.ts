@@ -16,7 +16,7 @@ export type UploadedFile = {
  */
 export async function readForm(request: FastifyRequest, maxFileBytes: number) {
   const fields: Record<string, string | string[]> = {};
-  let file: UploadedFile | null = null;
+  let file = null as UploadedFile | null;
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
     for (const [k, v] of Object.entries(body)) {
@@ -25,27 +25,39 @@ export async function readForm(request: FastifyRequest, maxFileBytes: number) {
     }
     return { fields, file };
   }
-  for await (const part of request.parts({ limits: { fileSize: maxFileBytes } })) {
-    if (part.type === 'file') {
-      const buffer = await part.toBuffer().catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
-        throw err;
-      });
-      file = {
-        fieldname: part.fieldname,
-        filename: part.filename,
-        buffer: buffer ?? Buffer.alloc(0),
-        truncated: buffer === null || part.file.truncated,
-      };
-      continue;
-    }
-    const value = String(part.value);
-    const key = part.fieldname.replace(/\[\]$/, '');
-    const existing = fields[key];
-    if (existing === undefined) fields[key] = part.fieldname.endsWith('[]') ? [value] : value;
-    else fields[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  try {
+    await readParts();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status < 500) throw err;
+    // A malformed body (wrong boundary, cut short) is the client's fault, not ours.
+    throw new AppError(400, 'bad_multipart', 'The form could not be read; please try again');
   }
   return { fields, file };
+
+  async function readParts() {
+    for await (const part of request.parts({ limits: { fileSize: maxFileBytes } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer().catch((err: unknown) => {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
+          throw err;
+        });
+        file = {
+          fieldname: part.fieldname,
+          filename: part.filename,
+          buffer: buffer ?? Buffer.alloc(0),
+          truncated: buffer === null || part.file.truncated,
+        };
+        continue;
+      }
+      const value = String(part.value);
+      const key = part.fieldname.replace(/\[\]$/, '');
+      const existing = fields[key];
+      if (existing === undefined) fields[key] = part.fieldname.endsWith('[]') ? [value] : value;
+      else fields[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    }
+  }
 }
 
 /** Parses with a zod schema; failures become the 400 envelope with every field's message. */

@@ -5,6 +5,7 @@ import { createEmailSendHandler } from './email-send';
 import { createPruneHandler } from './maintenance-prune';
 import { createMediaProcessHandler } from './media-process';
 import { createSessionsRevokedHandler } from './realtime-sessions-revoked';
+import { createNotificationsHandler } from './notifications-create';
 
 export type HandlerDeps = {
   db: Database;
@@ -21,6 +22,7 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'media.process': createMediaProcessHandler(deps),
     'realtime.sessions_revoked': createSessionsRevokedHandler(deps),
     'maintenance.prune': createPruneHandler(deps),
+    'notifications.create': createNotificationsHandler(deps),
   };
 }
 

@@ -95,3 +95,17 @@ describe('development mailbox', () => {
     await t.close();
   });
 });
+
+describe('malformed uploads', () => {
+  it('answers a multipart body that does not match its boundary with 400, not 500', async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      headers: { 'content-type': 'multipart/form-data; boundary=expected' },
+      payload: '--other\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--other',
+    });
+    expect(res.statusCode).toBe(400);
+    await t.close();
+  });
+});

@@ -1,0 +1,101 @@
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { notifications, users } from '../schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export type NewNotification = {
+  userId: string;
+  kind: string;
+  text: string;
+  link: string;
+  actorId: string | null;
+  sourceKey: string;
+};
+
+/** Inserts once per source event; null when that event already produced its notification. */
+export async function insertNotification(executor: Executor, input: NewNotification) {
+  const [row] = await executor
+    .insert(notifications)
+    .values(input)
+    .onConflictDoNothing({ target: notifications.sourceKey })
+    .returning();
+  return row ?? null;
+}
+
+/** Newest first, keyset-pageable by (created_at, id) so rows arriving meanwhile never shift a page. */
+export function listNotifications(
+  executor: Executor,
+  userId: string,
+  limit: number,
+  before?: { createdAt: Date; id: string },
+) {
+  return executor
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      text: notifications.text,
+      link: notifications.link,
+      actorId: notifications.actorId,
+      actorName: users.username,
+      actorRole: users.role,
+      actorPhotoMediaId: users.profilePhotoMediaId,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        before
+          ? or(
+              lt(notifications.createdAt, before.createdAt),
+              and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
+export async function markNotificationRead(
+  executor: Executor,
+  userId: string,
+  id: string,
+  now: Date,
+) {
+  const rows = await executor
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now})` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllNotificationsRead(executor: Executor, userId: string, now: Date) {
+  const rows = await executor
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function deleteNotification(executor: Executor, userId: string, id: string) {
+  const rows = await executor
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}

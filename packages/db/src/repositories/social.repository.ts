@@ -1,0 +1,356 @@
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { blocks, follows, friendRequests, friendships, users } from '../schema';
+
+/** Serialises changes to one pair of users (requests crossing in flight, block vs request). */
+export async function lockPair(executor: Executor, a: string, b: string) {
+  const key = a < b ? `${a}:${b}` : `${b}:${a}`;
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/* ------------------------------------------------------------------ blocks */
+
+/** True when either user blocked the other. */
+export async function isBlockedEitherWay(executor: Executor, a: string, b: string) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+export async function insertBlock(executor: Executor, blockerId: string, blockedId: string) {
+  await executor.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+export async function deleteBlock(executor: Executor, blockerId: string, blockedId: string) {
+  const rows = await executor
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .returning({ id: blocks.blockedId });
+  return rows.length > 0;
+}
+
+export function listBlocked(executor: Executor, blockerId: string) {
+  return executor
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      createdAt: blocks.createdAt,
+    })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(desc(blocks.createdAt));
+}
+
+/** Ends every tie between two users: friendship, requests and follows, both ways. */
+export async function severTies(executor: Executor, a: string, b: string) {
+  await executor
+    .delete(friendships)
+    .where(
+      or(
+        and(eq(friendships.userId, a), eq(friendships.friendId, b)),
+        and(eq(friendships.userId, b), eq(friendships.friendId, a)),
+      ),
+    );
+  await deleteRequestsBetween(executor, a, b);
+  await executor
+    .delete(follows)
+    .where(
+      or(
+        and(eq(follows.followerId, a), eq(follows.academyId, b)),
+        and(eq(follows.followerId, b), eq(follows.academyId, a)),
+      ),
+    );
+}
+
+/* --------------------------------------------------------- friend requests */
+
+export async function findRequest(executor: Executor, fromUserId: string, toUserId: string) {
+  const [row] = await executor
+    .select()
+    .from(friendRequests)
+    .where(and(eq(friendRequests.fromUserId, fromUserId), eq(friendRequests.toUserId, toUserId)));
+  return row ?? null;
+}
+
+export async function insertRequest(executor: Executor, fromUserId: string, toUserId: string) {
+  const [row] = await executor.insert(friendRequests).values({ fromUserId, toUserId }).returning();
+  return row!;
+}
+
+/** Deletes the request from → to; true when there was one. */
+export async function deleteRequest(executor: Executor, fromUserId: string, toUserId: string) {
+  const rows = await executor
+    .delete(friendRequests)
+    .where(and(eq(friendRequests.fromUserId, fromUserId), eq(friendRequests.toUserId, toUserId)))
+    .returning({ id: friendRequests.id });
+  return rows.length > 0;
+}
+
+export async function deleteRequestsBetween(executor: Executor, a: string, b: string) {
+  await executor
+    .delete(friendRequests)
+    .where(
+      or(
+        and(eq(friendRequests.fromUserId, a), eq(friendRequests.toUserId, b)),
+        and(eq(friendRequests.fromUserId, b), eq(friendRequests.toUserId, a)),
+      ),
+    );
+}
+
+const personColumns = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  state: users.state,
+  district: users.district,
+  sports: users.sports,
+  photoMediaId: users.profilePhotoMediaId,
+};
+export type PersonRow = {
+  id: string;
+  username: string;
+  role: 'player' | 'academy' | 'admin';
+  state: string | null;
+  district: string | null;
+  sports: string[];
+  photoMediaId: string | null;
+  since: Date;
+};
+
+/** Requests sent to the user, newest first (`before` pages by time). */
+export function listReceivedRequests(
+  executor: Executor,
+  userId: string,
+  limit: number,
+  before?: Date,
+) {
+  return executor
+    .select({ ...personColumns, since: friendRequests.createdAt })
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.fromUserId))
+    .where(
+      and(
+        eq(friendRequests.toUserId, userId),
+        eq(users.isActive, true),
+        before ? lt(friendRequests.createdAt, before) : undefined,
+      ),
+    )
+    .orderBy(desc(friendRequests.createdAt))
+    .limit(limit);
+}
+
+export function listSentRequests(executor: Executor, userId: string, limit: number, before?: Date) {
+  return executor
+    .select({ ...personColumns, since: friendRequests.createdAt })
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.toUserId))
+    .where(
+      and(
+        eq(friendRequests.fromUserId, userId),
+        eq(users.isActive, true),
+        before ? lt(friendRequests.createdAt, before) : undefined,
+      ),
+    )
+    .orderBy(desc(friendRequests.createdAt))
+    .limit(limit);
+}
+
+/* ------------------------------------------------------------- friendships */
+
+export async function insertFriendship(executor: Executor, a: string, b: string) {
+  await executor
+    .insert(friendships)
+    .values([
+      { userId: a, friendId: b },
+      { userId: b, friendId: a },
+    ])
+    .onConflictDoNothing();
+}
+
+export async function deleteFriendship(executor: Executor, a: string, b: string) {
+  const rows = await executor
+    .delete(friendships)
+    .where(
+      or(
+        and(eq(friendships.userId, a), eq(friendships.friendId, b)),
+        and(eq(friendships.userId, b), eq(friendships.friendId, a)),
+      ),
+    )
+    .returning({ id: friendships.userId });
+  return rows.length > 0;
+}
+
+export async function areFriends(executor: Executor, a: string, b: string) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(friendships)
+    .where(and(eq(friendships.userId, a), eq(friendships.friendId, b)));
+  return (row?.n ?? 0) > 0;
+}
+
+export function listFriends(executor: Executor, userId: string, limit: number, before?: Date) {
+  return executor
+    .select({ ...personColumns, since: friendships.createdAt })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(
+      and(
+        eq(friendships.userId, userId),
+        eq(users.isActive, true),
+        before ? lt(friendships.createdAt, before) : undefined,
+      ),
+    )
+    .orderBy(desc(friendships.createdAt))
+    .limit(limit);
+}
+
+export async function countFriends(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(and(eq(friendships.userId, userId), eq(users.isActive, true)));
+  return row?.n ?? 0;
+}
+
+/* ----------------------------------------------------------------- follows */
+
+/** True when a new follow was recorded (false when it already existed). */
+export async function insertFollow(executor: Executor, followerId: string, academyId: string) {
+  const rows = await executor
+    .insert(follows)
+    .values({ followerId, academyId })
+    .onConflictDoNothing()
+    .returning({ id: follows.academyId });
+  return rows.length > 0;
+}
+
+export async function deleteFollow(executor: Executor, followerId: string, academyId: string) {
+  const rows = await executor
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.academyId, academyId)))
+    .returning({ id: follows.academyId });
+  return rows.length > 0;
+}
+
+export async function isFollowing(executor: Executor, followerId: string, academyId: string) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.academyId, academyId)));
+  return (row?.n ?? 0) > 0;
+}
+
+export function listFollowing(
+  executor: Executor,
+  followerId: string,
+  limit: number,
+  before?: Date,
+) {
+  return executor
+    .select({ ...personColumns, since: follows.createdAt })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.academyId))
+    .where(
+      and(
+        eq(follows.followerId, followerId),
+        eq(users.isActive, true),
+        before ? lt(follows.createdAt, before) : undefined,
+      ),
+    )
+    .orderBy(desc(follows.createdAt))
+    .limit(limit);
+}
+
+export async function countFollowers(executor: Executor, academyId: string) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.academyId, academyId), eq(users.isActive, true)));
+  return row?.n ?? 0;
+}
+
+/** Which of `ids` the viewer follows, is friends with, or has pending requests with (one query each). */
+export async function relationshipsOf(executor: Executor, viewerId: string, ids: string[]) {
+  if (ids.length === 0)
+    return {
+      friends: new Set<string>(),
+      sent: new Set<string>(),
+      received: new Set<string>(),
+      following: new Set<string>(),
+    };
+  const [friendRows, sentRows, receivedRows, followRows] = await Promise.all([
+    executor
+      .select({ id: friendships.friendId })
+      .from(friendships)
+      .where(and(eq(friendships.userId, viewerId), inArray(friendships.friendId, ids))),
+    executor
+      .select({ id: friendRequests.toUserId })
+      .from(friendRequests)
+      .where(and(eq(friendRequests.fromUserId, viewerId), inArray(friendRequests.toUserId, ids))),
+    executor
+      .select({ id: friendRequests.fromUserId })
+      .from(friendRequests)
+      .where(and(eq(friendRequests.toUserId, viewerId), inArray(friendRequests.fromUserId, ids))),
+    executor
+      .select({ id: follows.academyId })
+      .from(follows)
+      .where(and(eq(follows.followerId, viewerId), inArray(follows.academyId, ids))),
+  ]);
+  const set = (rows: { id: string }[]) => new Set(rows.map((r) => r.id));
+  return {
+    friends: set(friendRows),
+    sent: set(sentRows),
+    received: set(receivedRows),
+    following: set(followRows),
+  };
+}
+
+/**
+ * Up to `limit` players to suggest: friends of friends first (by mutual count), then the same
+ * district, then the same sport; never the user, friends, pending requests either way, blocks
+ * either way, inactive or unverified accounts.
+ */
+export async function suggestFriends(
+  executor: Executor,
+  user: { id: string; district: string | null; sports: string[] },
+  limit: number,
+) {
+  const result = await executor.execute(sql`
+    with excluded as (
+      select ${user.id}::uuid as id
+      union select friend_id from friendships where user_id = ${user.id}
+      union select to_user_id from friend_requests where from_user_id = ${user.id}
+      union select from_user_id from friend_requests where to_user_id = ${user.id}
+      union select blocked_id from blocks where blocker_id = ${user.id}
+      union select blocker_id from blocks where blocked_id = ${user.id}
+    ),
+    fof as (
+      select f2.friend_id as id, count(*)::int as mutual
+      from friendships f1 join friendships f2 on f2.user_id = f1.friend_id
+      where f1.user_id = ${user.id}
+      group by f2.friend_id
+    )
+    select u.id, u.username, u.role, u.state, u.district, u.sports,
+      u.profile_photo_media_id as "photoMediaId", u.created_at as since, coalesce(fof.mutual, 0) as mutual
+    from users u left join fof on fof.id = u.id
+    where u.role = 'player' and u.is_active and u.email_verified_at is not null
+      and u.id not in (select id from excluded)
+      and (fof.id is not null or u.district = ${user.district} or u.sports && string_to_array(${user.sports.join(',')}, ','))
+    order by coalesce(fof.mutual, 0) desc, (u.district = ${user.district}) desc nulls last, u.created_at desc
+    limit ${limit}
+  `);
+  // node-postgres and PGlite both answer `{ rows }`.
+  const rows = (result as unknown as { rows: (PersonRow & { mutual: number })[] }).rows;
+  return rows.map((r) => ({ ...r, since: new Date(r.since) }));
+}

@@ -1,0 +1,29 @@
+/**
+ * Notification kinds with their texts and links (supplement §8). Texts are stored as written at
+ * creation; links are SPA paths.
+ */
+export const NOTIFICATION_KINDS = [
+  'friend_request',
+  'friend_accepted',
+  'follow',
+  'like',
+  'comment',
+  'reply',
+  'new_post',
+  'new_trial',
+  'trial_registration',
+  'registration_update',
+  'academy_review',
+  'message',
+  'system',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const profileLink = (userId: string, role: string) =>
+  role === 'academy' ? `/academy/profile/${userId}` : `/profile/${userId}`;
+
+export const NOTIFICATION_TEXTS = {
+  friendRequest: (name: string) => `${name} sent you a friend request`,
+  friendAccepted: (name: string) => `${name} accepted your friend request`,
+  follow: (name: string) => `${name} started following you`,
+} as const;

@@ -1,0 +1,184 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import {
+  createMediaObject,
+  deleteOwnedMediaObjects,
+  markMediaReady,
+  uuidv7,
+  type Database,
+  type MediaObjectRow,
+} from '@touchline/db';
+import type { StorageDriver, Visibility } from '@touchline/drivers';
+import { IMAGE_TYPES, LIMITS, MESSAGES } from '@touchline/shared';
+import { AppError } from '../../lib/app-error';
+import type { UploadedFile } from '../../lib/form';
+
+/** One output size: `cover` crops to exactly width × height, `inside` fits within it. */
+export type ImageVariantSpec = { width: number; height: number; fit: 'cover' | 'inside' };
+/** The sizes to produce; `display` is the object's main key (the URL the API answers). */
+export type ImageVariants = { display: ImageVariantSpec } & Record<string, ImageVariantSpec>;
+
+/** A decoded image larger than this (a decompression bomb, or a huge panorama) is refused. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const FORMATS = {
+  'image/jpeg': { format: 'jpeg', ext: 'jpg', options: { quality: 82, mozjpeg: true } },
+  'image/png': { format: 'png', ext: 'png', options: { compressionLevel: 9 } },
+  'image/webp': { format: 'webp', ext: 'webp', options: { quality: 82 } },
+} as const;
+type ImageMime = keyof typeof FORMATS;
+
+export const imageUploadErrors = {
+  required: () =>
+    new AppError(400, 'media.image_required', 'Select an image', { file: 'Select an image' }),
+  invalidType: () =>
+    new AppError(400, 'media.invalid_image_type', MESSAGES.invalidImageType, {
+      file: MESSAGES.invalidImageType,
+    }),
+  tooLarge: () =>
+    new AppError(413, 'media.image_too_large', 'Image must be at most 10 MB', {
+      file: 'Image must be at most 10 MB',
+    }),
+  tooManyPixels: () =>
+    new AppError(400, 'media.image_dimensions', 'Image dimensions are too large', {
+      file: 'Image dimensions are too large',
+    }),
+};
+
+/** The uploaded file of a form, present and within the image size limit. */
+export function requireImageFile(file: UploadedFile | null): Buffer {
+  if (!file || file.buffer.length === 0) throw imageUploadErrors.required();
+  if (file.truncated || file.buffer.length > LIMITS.imageMaxBytes)
+    throw imageUploadErrors.tooLarge();
+  return file.buffer;
+}
+
+/** The image's real type, read from its content (never from its name or declared type). */
+export async function detectImageType(buffer: Buffer): Promise<ImageMime | null> {
+  const type = await fileTypeFromBuffer(buffer);
+  return type && (IMAGE_TYPES as readonly string[]).includes(type.mime)
+    ? (type.mime as ImageMime)
+    : null;
+}
+
+/** Every storage key of media rows (the main key and its variants), without repeats. */
+export function storageKeysOf(
+  rows: readonly Pick<MediaObjectRow, 'key' | 'variants' | 'visibility'>[],
+) {
+  const keys = new Map<string, Visibility>();
+  for (const row of rows) {
+    keys.set(row.key, row.visibility);
+    for (const key of Object.values(row.variants)) keys.set(key, row.visibility);
+  }
+  return [...keys];
+}
+
+/**
+ * Deletes stored files of media rows that are already gone from the database (call after the
+ * transaction commits). A failure leaves an unreferenced file behind, never a broken reference.
+ */
+export async function deleteStoredFiles(
+  storage: StorageDriver,
+  rows: readonly Pick<MediaObjectRow, 'key' | 'variants' | 'visibility'>[],
+  onError: (err: unknown) => void = () => undefined,
+) {
+  await Promise.all(
+    storageKeysOf(rows).map(([key, visibility]) => storage.delete(key, visibility).catch(onError)),
+  );
+}
+
+export type StoredImage = {
+  media: MediaObjectRow;
+  /** The display variant's public URL. */
+  url: string;
+  /** Removes the row and its files again (the caller's own change failed). */
+  discard(): Promise<void>;
+};
+
+/**
+ * Stores an uploaded image at once, so the answer carries its final URL: checks the type by
+ * content (JPEG, PNG or WebP), applies the EXIF orientation, re-encodes every variant in the
+ * upload's own format without any metadata (sharp writes no EXIF, GPS, XMP or ICC unless asked),
+ * writes the files, then records a ready, public `media_objects` row owned by `ownerId`.
+ * Storage writes happen before (never inside) a database transaction.
+ */
+export async function storeProcessedImage(input: {
+  db: Database;
+  storage: StorageDriver;
+  ownerId: string;
+  buffer: Buffer;
+  variants: ImageVariants;
+}): Promise<StoredImage> {
+  const { db, storage, ownerId, buffer, variants } = input;
+  const mime = await detectImageType(buffer);
+  if (!mime) throw imageUploadErrors.invalidType();
+  const { format, ext, options } = FORMATS[mime];
+
+  const id = uuidv7();
+  let outputs: { name: string; key: string; data: Buffer; width: number; height: number }[];
+  try {
+    const source = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    outputs = await Promise.all(
+      Object.entries(variants).map(async ([name, spec]) => {
+        const { data, info } = await source
+          .clone()
+          .resize({
+            width: spec.width,
+            height: spec.height,
+            fit: spec.fit,
+            withoutEnlargement: spec.fit === 'inside',
+          })
+          .toFormat(format, options)
+          .toBuffer({ resolveWithObject: true });
+        return {
+          name,
+          key: `images/${id}.${name}.${ext}`,
+          data,
+          width: info.width,
+          height: info.height,
+        };
+      }),
+    );
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message))
+      throw imageUploadErrors.tooManyPixels();
+    // The content looked like an image but does not decode: as good as the wrong type.
+    throw imageUploadErrors.invalidType();
+  }
+
+  const display = outputs.find((o) => o.name === 'display')!;
+  const variantKeys = Object.fromEntries(outputs.map((o) => [o.name, o.key]));
+  const files = [{ key: display.key, variants: variantKeys, visibility: 'public' as const }];
+  try {
+    await Promise.all(
+      outputs.map((o) =>
+        storage.put({ key: o.key, body: o.data, contentType: mime, visibility: 'public' }),
+      ),
+    );
+    const media = await db.transaction(async (tx) => {
+      const created = await createMediaObject(tx, {
+        id,
+        ownerId,
+        key: display.key,
+        visibility: 'public',
+        kind: 'image',
+        contentType: mime,
+        byteSize: display.data.length,
+      });
+      const ready = { width: display.width, height: display.height, variants: variantKeys };
+      await markMediaReady(tx, id, ready);
+      return { ...created, ...ready, status: 'ready' as const };
+    });
+    return {
+      media,
+      url: storage.publicUrl(display.key),
+      async discard() {
+        await deleteOwnedMediaObjects(db, ownerId, [id]);
+        await deleteStoredFiles(storage, files);
+      },
+    };
+  } catch (err) {
+    await deleteStoredFiles(storage, files);
+    throw err;
+  }
+}

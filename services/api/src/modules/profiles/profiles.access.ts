@@ -1,0 +1,37 @@
+import { findUserById, type Database } from '@touchline/db';
+import type { Role } from '@touchline/shared';
+import { profilesErrors } from './profiles.errors';
+
+/** Who is asking: the signed-in user and their role (`request.auth`). */
+export type Viewer = { userId: string; role: Role };
+/** False when the viewer may not see the target (blocks arrive with the social graph). */
+export type CanView = (viewerId: string, targetId: string) => Promise<boolean>;
+
+export const everyoneCanView: CanView = async () => true;
+
+/**
+ * Profile visibility, one rule for the profile and its lists: the owner and administrators see
+ * any account; others see active players and academies the block check allows. Everything else
+ * answers 404, like an unknown id.
+ */
+export function createProfileAccess(deps: { db: Database; canView: CanView }) {
+  async function check(
+    viewer: Viewer,
+    target: { id: string; role: Role; isActive: boolean } | null,
+  ): Promise<void> {
+    if (!target) throw profilesErrors.profileNotFound();
+    if (viewer.userId === target.id || viewer.role === 'admin') return;
+    if (!target.isActive || target.role === 'admin') throw profilesErrors.profileNotFound();
+    if (!(await deps.canView(viewer.userId, target.id))) throw profilesErrors.profileNotFound();
+  }
+
+  return {
+    check,
+    /** Throws 404 unless the viewer may see the user's profile and lists. */
+    async requireVisibleUser(viewer: Viewer, userId: string): Promise<void> {
+      await check(viewer, await findUserById(deps.db, userId));
+    },
+  };
+}
+
+export type ProfileAccess = ReturnType<typeof createProfileAccess>;

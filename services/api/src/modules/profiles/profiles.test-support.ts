@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { schema, type UserRow } from '@touchline/db';
+import type { TestApp } from '../../testing/test-app';
+
+/** A multipart body with fields and at most one file, as a browser form sends it. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name?: string; filename: string; type: string; data: Buffer },
+) {
+  const boundary = '----touchline' + Math.random().toString(16).slice(2);
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A JPEG carrying GPS coordinates in its EXIF block (what a phone camera writes). */
+export function jpegWithGps(width = 800, height = 600) {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1' } })
+    .toBuffer();
+}
+
+export function png(width = 300, height = 300) {
+  return sharp({
+    create: { width, height, channels: 4, background: { r: 10, g: 120, b: 200, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+/** Reads a stored public object back through its `/media/…` URL. */
+export async function fetchMedia(t: TestApp, url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  return { res, body: res.rawPayload };
+}
+
+/** Fills in what signup would have stored (tests create bare accounts). */
+export async function setAccount(
+  t: TestApp,
+  user: UserRow,
+  values: Partial<typeof schema.users.$inferInsert>,
+) {
+  await t.db.update(schema.users).set(values).where(eq(schema.users.id, user.id));
+}
+
+/** A signed-in user of the role with headers ready for `inject`. */
+export async function signedIn(
+  t: TestApp,
+  role: 'player' | 'academy' | 'admin' = 'player',
+  values: Partial<typeof schema.users.$inferInsert> = {},
+) {
+  const user = await t.createUser({ role });
+  if (Object.keys(values).length > 0) await setAccount(t, user, values);
+  const { headers } = await t.signIn(user);
+  return { user, headers };
+}

@@ -1,0 +1,93 @@
+import { searchPeople, type Database, type PeopleHit } from '@touchline/db';
+import { LIMITS, type SearchSuggestion } from '@touchline/shared';
+import type { MediaService } from '../media/media.service';
+import type { SocialService } from '../social/social.service';
+
+export type SearchType = 'all' | 'players' | 'academies' | 'trials';
+const PAGE = 20;
+
+/**
+ * Name search over players and academies (trials join with the trials slice). The navbar asks
+ * for one more suggestion than it shows, so it knows when to offer 'See All'.
+ */
+export function createSearchService(deps: {
+  db: Database;
+  media: MediaService;
+  social: SocialService;
+}) {
+  const rolesFor = (type: SearchType): ('player' | 'academy')[] =>
+    type === 'players'
+      ? ['player']
+      : type === 'academies'
+        ? ['academy']
+        : type === 'trials'
+          ? []
+          : ['player', 'academy'];
+
+  async function hits(
+    viewerId: string,
+    q: string,
+    type: SearchType,
+    limit: number,
+    offset: number,
+  ) {
+    const roles = rolesFor(type);
+    if (roles.length === 0) return [];
+    return searchPeople(deps.db, { viewerId, q, roles, limit, offset });
+  }
+
+  const typeOf = (hit: PeopleHit) =>
+    hit.role === 'academy' ? ('Academy' as const) : ('Player' as const);
+
+  return {
+    async suggestions(viewerId: string, q: string): Promise<SearchSuggestion[]> {
+      const rows = await hits(viewerId, q, 'all', LIMITS.searchSuggestions + 1, 0);
+      const urls = await deps.media.publicUrls(rows.map((r) => r.photoMediaId));
+      return rows.map((r) => {
+        const photoUrl = r.photoMediaId ? urls.get(r.photoMediaId) : undefined;
+        return { id: r.id, type: typeOf(r), name: r.username, ...(photoUrl ? { photoUrl } : {}) };
+      });
+    },
+
+    async results(viewerId: string, q: string, type: SearchType, page: number) {
+      const rows = await hits(viewerId, q, type, PAGE + 1, PAGE * (page - 1));
+      const slice = rows.slice(0, PAGE);
+      const ids = slice.map((r) => r.id);
+      const [urls, rel] = await Promise.all([
+        deps.media.publicUrls(slice.map((r) => r.photoMediaId)),
+        deps.social.relationshipsOf(viewerId, ids),
+      ]);
+      return {
+        results: slice.map((r) => {
+          const photoUrl = r.photoMediaId ? urls.get(r.photoMediaId) : undefined;
+          const friend_status =
+            r.role !== 'player'
+              ? ('not_applicable' as const)
+              : rel.friends.has(r.id)
+                ? ('friends' as const)
+                : rel.sent.has(r.id)
+                  ? ('request_sent' as const)
+                  : rel.received.has(r.id)
+                    ? ('request_received' as const)
+                    : ('none' as const);
+          return {
+            id: r.id,
+            type: typeOf(r),
+            name: r.username,
+            ...(photoUrl ? { photoUrl } : {}),
+            subtitle: [r.district, r.state].filter(Boolean).join(', '),
+            relationship: {
+              friend_status,
+              is_following: rel.following.has(r.id),
+              blocked_by_me: false,
+            },
+          };
+        }),
+        has_more: rows.length > PAGE,
+        page,
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

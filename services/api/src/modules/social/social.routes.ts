@@ -1,0 +1,330 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PersonRow } from '@touchline/db';
+import {
+  errorBodySchema,
+  listQuerySchema,
+  messageSchema,
+  peoplePageSchema,
+  personSchema,
+  relationshipSchema,
+} from '@touchline/shared';
+import type { MediaService } from '../media/media.service';
+import { socialErrors } from './social.errors';
+import type { SocialService } from './social.service';
+
+const uuid = z.string().uuid();
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const secured = { security: [{ bearer: [] }] };
+
+/**
+ * Friends, follows and blocks (supplement §3 and §12 names). Every route acts as the signed-in
+ * user; nobody lists another user's requests, follows or blocks.
+ */
+export function socialRoutes(deps: {
+  social: SocialService;
+  media: MediaService;
+}): FastifyPluginAsyncZod {
+  const { social, media } = deps;
+
+  async function page(rows: PersonRow[], limit: number) {
+    const urls = await media.publicUrls(rows.map((r) => r.photoMediaId));
+    return {
+      results: rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        role: r.role,
+        photo_url: r.photoMediaId ? (urls.get(r.photoMediaId) ?? null) : null,
+        state: r.state,
+        district: r.district,
+        sports: r.sports,
+        since: r.since.toISOString(),
+      })),
+      next: rows.length === limit ? rows[rows.length - 1]!.since.toISOString() : null,
+    };
+  }
+  const before = (q: { before?: string }) => (q.before ? new Date(q.before) : undefined);
+
+  return async (app) => {
+    app.addHook('preHandler', app.authenticate);
+    const tags = ['social'];
+
+    app.post(
+      '/friend_request',
+      {
+        schema: {
+          tags,
+          summary: 'Send a friend request (accepts theirs if they already asked)',
+          ...secured,
+          body: z.object({ to_user: uuid }),
+          response: { 201: z.object({ status: z.enum(['request_sent', 'friends']) }), ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await social.sendRequest(request.auth.userId, request.body.to_user)),
+    );
+    app.get(
+      '/friend_request',
+      {
+        schema: {
+          tags,
+          summary: 'Friend requests received',
+          ...secured,
+          querystring: listQuerySchema,
+          response: { 200: peoplePageSchema, ...errors },
+        },
+      },
+      async (request) =>
+        page(
+          await social.received(request.auth.userId, request.query.limit, before(request.query)),
+          request.query.limit,
+        ),
+    );
+    app.get(
+      '/sent_request_list',
+      {
+        schema: {
+          tags,
+          summary: 'Friend requests sent',
+          ...secured,
+          querystring: listQuerySchema,
+          response: { 200: peoplePageSchema, ...errors },
+        },
+      },
+      async (request) =>
+        page(
+          await social.sent(request.auth.userId, request.query.limit, before(request.query)),
+          request.query.limit,
+        ),
+    );
+    app.post(
+      '/friend_request_accept/:fromUserId',
+      {
+        schema: {
+          tags,
+          summary: 'Accept a friend request',
+          ...secured,
+          params: z.object({ fromUserId: uuid }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await social.acceptRequest(request.auth.userId, request.params.fromUserId);
+        return { message: 'Friend request accepted' };
+      },
+    );
+    app.post(
+      '/friend_request_decline/:fromUserId',
+      {
+        schema: {
+          tags,
+          summary: 'Decline a friend request',
+          ...secured,
+          params: z.object({ fromUserId: uuid }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await social.declineRequest(request.auth.userId, request.params.fromUserId);
+        return { message: 'Friend request declined' };
+      },
+    );
+    app.post(
+      '/cancel_request/:toUserId',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel a friend request you sent',
+          ...secured,
+          params: z.object({ toUserId: uuid }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await social.cancelRequest(request.auth.userId, request.params.toUserId);
+        return { message: 'Friend request cancelled' };
+      },
+    );
+    app.get(
+      '/friends',
+      {
+        schema: {
+          tags,
+          summary: 'Friends of a player (yours by default); hidden when either blocked the other',
+          ...secured,
+          querystring: listQuerySchema.extend({ user_id: uuid.optional() }),
+          response: { 200: peoplePageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = request.query.user_id ?? request.auth.userId;
+        if (!(await social.canSee(request.auth.userId, userId))) throw socialErrors.notFound();
+        return page(
+          await social.friends(userId, request.query.limit, before(request.query)),
+          request.query.limit,
+        );
+      },
+    );
+    app.delete(
+      '/friends/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Unfriend',
+          ...secured,
+          params: z.object({ id: uuid }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await social.unfriend(request.auth.userId, request.params.id);
+        return { message: 'Friend removed' };
+      },
+    );
+    app.get(
+      '/follow',
+      {
+        schema: {
+          tags,
+          summary: 'Academies you follow',
+          ...secured,
+          querystring: listQuerySchema,
+          response: { 200: peoplePageSchema, ...errors },
+        },
+      },
+      async (request) =>
+        page(
+          await social.following(request.auth.userId, request.query.limit, before(request.query)),
+          request.query.limit,
+        ),
+    );
+    app.post(
+      '/follow',
+      {
+        schema: {
+          tags,
+          summary: 'Follow an academy',
+          ...secured,
+          body: z.object({ academy: uuid }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await social.follow(request.auth.userId, request.body.academy);
+        return { message: 'Following' };
+      },
+    );
+    app.post(
+      '/unfollow',
+      {
+        schema: {
+          tags,
+          summary: 'Unfollow an academy',
+          ...secured,
+          body: z.object({ academy: uuid }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await social.unfollow(request.auth.userId, request.body.academy);
+        return { message: 'Unfollowed' };
+      },
+    );
+    app.get(
+      '/friend_suggestion',
+      {
+        schema: {
+          tags,
+          summary: 'Up to 7 players you may know',
+          ...secured,
+          response: { 200: z.object({ results: z.array(personSchema) }), ...errors },
+        },
+      },
+      async (request) => ({
+        results: (await page(await social.suggestions(request.auth.userId), Infinity)).results,
+      }),
+    );
+    app.get(
+      '/relationship/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Your relationship to another user (profile actions)',
+          ...secured,
+          params: z.object({ id: uuid }),
+          response: { 200: relationshipSchema, ...errors },
+        },
+      },
+      async (request) => social.relationship(request.auth.userId, request.params.id),
+    );
+    app.post(
+      '/block/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Block a user: ends friendship, requests and follows; hides each from the other',
+          ...secured,
+          params: z.object({ id: uuid }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await social.block(request.auth.userId, request.params.id);
+        return { message: 'User blocked' };
+      },
+    );
+    app.delete(
+      '/block/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Unblock a user',
+          ...secured,
+          params: z.object({ id: uuid }),
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await social.unblock(request.auth.userId, request.params.id);
+        return { message: 'User unblocked' };
+      },
+    );
+    app.get(
+      '/block',
+      {
+        schema: {
+          tags,
+          summary: 'Users you blocked',
+          ...secured,
+          response: {
+            200: z.object({
+              results: z.array(
+                z.object({
+                  id: z.string(),
+                  username: z.string(),
+                  role: z.string(),
+                  since: z.string(),
+                }),
+              ),
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => ({
+        results: (await social.listBlocked(request.auth.userId)).map((b) => ({
+          id: b.id,
+          username: b.username,
+          role: b.role,
+          since: b.createdAt.toISOString(),
+        })),
+      }),
+    );
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  appendUserEvent,
+  findRequest,
+  findUserById,
+  insertNotification,
+  isBlockedEitherWay,
+  type Database,
+} from '@touchline/db';
+import type { BusDriver, JobHandler } from '@touchline/drivers';
+import {
+  NOTIFICATION_TEXTS,
+  profileLink,
+  userChannel,
+  type BusMessage,
+  type JobPayload,
+  type NotificationKind,
+} from '@touchline/shared';
+
+type Payload = JobPayload<'notifications.create'>;
+type Draft = { kind: NotificationKind; text: string; link: string };
+
+/**
+ * Stores the recipient's notification for a domain event, numbers it in the recipient's realtime
+ * stream in the same transaction, and pushes it to their open tabs after commit. Idempotent: one
+ * notification per source event. Skipped when the recipient is gone or inactive, when either side
+ * blocked the other since, or when a friend request was withdrawn before it was processed.
+ */
+export function createNotificationsHandler(deps: {
+  db: Database;
+  bus: BusDriver;
+}): JobHandler<'notifications.create'> {
+  async function draft(p: Payload, actorName: string, actorRole: string): Promise<Draft | null> {
+    const link = profileLink(p.actorId, actorRole);
+    switch (p.event) {
+      case 'friend.requested':
+        if (!(await findRequest(deps.db, p.actorId, p.recipientId))) return null;
+        return { kind: 'friend_request', text: NOTIFICATION_TEXTS.friendRequest(actorName), link };
+      case 'friend.accepted':
+        return {
+          kind: 'friend_accepted',
+          text: NOTIFICATION_TEXTS.friendAccepted(actorName),
+          link,
+        };
+      case 'follow.created':
+        return { kind: 'follow', text: NOTIFICATION_TEXTS.follow(actorName), link };
+    }
+  }
+
+  return async ({ data }) => {
+    const [actor, recipient] = await Promise.all([
+      findUserById(deps.db, data.actorId),
+      findUserById(deps.db, data.recipientId),
+    ]);
+    if (!actor || !recipient || !recipient.isActive || !actor.isActive) return;
+    if (await isBlockedEitherWay(deps.db, actor.id, recipient.id)) return;
+    const notification = await draft(data, actor.username, actor.role);
+    if (!notification) return;
+
+    const stored = await deps.db.transaction(async (tx) => {
+      const row = await insertNotification(tx, {
+        userId: recipient.id,
+        actorId: actor.id,
+        sourceKey: `${data.event}:${data.eventId}`,
+        ...notification,
+      });
+      if (!row) return null; // this event already produced its notification
+      const eventData = {
+        id: row.id,
+        kind: row.kind,
+        text: row.text,
+        link: row.link,
+        actor_id: row.actorId,
+        created_at: row.createdAt.toISOString(),
+      };
+      const { seq } = await appendUserEvent(tx, recipient.id, 'notification', eventData);
+      return { seq, data: eventData };
+    });
+    if (!stored) return;
+    const message: BusMessage = { kind: 'stored', event: { type: 'notification', ...stored } };
+    await deps.bus.publish(userChannel(recipient.id), message);
+  };
+}
