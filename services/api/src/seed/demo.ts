@@ -1,5 +1,18 @@
 import { count } from 'drizzle-orm';
-import { insertUser, schema, type Database } from '@touchline/db';
+import {
+  appendEvent,
+  insertAchievement,
+  insertExperience,
+  insertFollow,
+  insertFriendship,
+  insertRequest,
+  insertUser,
+  schema,
+  upsertProfile,
+  type Database,
+  type Transaction,
+  type UserRow,
+} from '@touchline/db';
 import { todayInLagos, yearsBefore } from '@touchline/shared';
 import { hashPassword } from '../modules/auth/passwords';
 
@@ -103,9 +116,89 @@ export async function seedDemoWorld(deps: { db: Database; logger: Logger }) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
   await deps.db.transaction(async (tx) => {
-    for (const user of demoUsers())
-      await insertUser(tx, { ...user, passwordHash, emailVerifiedAt: now });
+    const people = new Map<string, UserRow>();
+    for (const user of demoUsers()) {
+      people.set(user.email, await insertUser(tx, { ...user, passwordHash, emailVerifiedAt: now }));
+    }
+    await seedConnections(tx, (email) => people.get(email)!);
   });
   deps.logger.info({ users: demoUsers().length }, 'demo world seeded');
   return { password: DEMO_PASSWORD, logins, seeded: true };
+}
+
+/**
+ * Profiles and a few ties, made the way the product makes them: requests and follows announce
+ * themselves through the outbox, so the workers create their notifications. (Tunde and Kemi are
+ * left unconnected: the browser journeys connect them.)
+ */
+async function seedConnections(tx: Transaction, who: (email: string) => UserRow) {
+  const tunde = who('player@touchline.test');
+  const amaka = who('amaka@touchline.test');
+  const musa = who('junior@touchline.test');
+  const kemi = who('kemi@touchline.test');
+  const stars = who('academy@touchline.test');
+  const hoops = who('hoops@touchline.test');
+
+  await upsertProfile(tx, tunde.id, {
+    bio: 'Box-to-box midfielder from Ikeja. Quick feet, big engine.',
+    about: 'I have played for my school team since JSS1 and captained our LGA side in 2025.',
+    openToWork: true,
+    position: 'CM',
+    heightCm: 178,
+    weightKg: 70,
+    preferredSide: 'right',
+  });
+  await upsertProfile(tx, amaka.id, {
+    bio: 'Point guard. Enugu born and raised.',
+    position: 'PG',
+    heightCm: 170,
+  });
+  await upsertProfile(tx, kemi.id, {
+    bio: 'Winger who loves to take on defenders.',
+    position: 'LW',
+    openToWork: true,
+  });
+  await upsertProfile(tx, musa.id, { bio: 'Young striker learning every day.', position: 'CS' });
+  await upsertProfile(tx, stars.id, {
+    bio: 'Developing Lagos football talent since 2012.',
+    about: 'Trials every season for ages 9–19.',
+  });
+  await upsertProfile(tx, hoops.id, { bio: 'Basketball academy in the heart of Abuja.' });
+
+  await insertAchievement(tx, tunde.id, {
+    title: 'Best Midfielder, Ikeja Schools Cup',
+    organisation: 'Lagos State Schools Sports Council',
+    issuedMonth: 6,
+    issuedYear: 2025,
+    description: 'Voted by the coaches after our run to the final.',
+    imageMediaId: null,
+  });
+  await insertExperience(tx, tunde.id, {
+    academyId: stars.id,
+    academyName: stars.username,
+    sport: 'football',
+    position: 'CM',
+    startMonth: 9,
+    startYear: 2023,
+    endMonth: null,
+    endYear: null,
+    isCurrent: true,
+  });
+
+  await insertFriendship(tx, amaka.id, musa.id);
+  await insertRequest(tx, amaka.id, tunde.id);
+  await appendEvent(tx, {
+    type: 'friend.requested',
+    payload: { fromUserId: amaka.id, toUserId: tunde.id },
+  });
+  for (const [follower, academy] of [
+    [amaka, hoops],
+    [musa, stars],
+  ] as const) {
+    await insertFollow(tx, follower.id, academy.id);
+    await appendEvent(tx, {
+      type: 'follow.created',
+      payload: { followerId: follower.id, academyId: academy.id },
+    });
+  }
 }
