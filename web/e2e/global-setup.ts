@@ -1,5 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,10 +13,20 @@ import path from 'node:path';
  * would point it at Postgres, Redis, S3 or SMTP are removed. The base URL reaches the tests as
  * E2E_BASE_URL; global-teardown.ts stops the server and deletes the directory.
  *
+ * Google sign-in runs against our own signing key: an RSA key pair is generated, its public key is
+ * served in Google's `{kid: pem}` format on a loopback port, and the server is started with
+ * GOOGLE_CLIENT_ID and GOOGLE_CERTS_URL pointing at it. The tests sign ID tokens with the private
+ * key (E2E_GOOGLE_PRIVATE_KEY, E2E_GOOGLE_KID, E2E_GOOGLE_CLIENT_ID).
+ *
  * With E2E_BASE_URL already set, nothing is built or started: the journeys run against it.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const HEALTH_TIMEOUT_MS = 60_000;
+export const E2E_GOOGLE_CLIENT_ID = 'touchline-e2e.apps.googleusercontent.com';
+const GOOGLE_KID = 'touchline-e2e-key';
+
+/** The loopback certificate server, closed by global-teardown.ts. */
+export const fakeGoogle: { server: Server | null } = { server: null };
 
 export default async function globalSetup(): Promise<void> {
   if (process.env.E2E_BASE_URL) return;
@@ -26,6 +39,7 @@ export default async function globalSetup(): Promise<void> {
     if (build.status !== 0) throw new Error('Building the web app failed (npm run build -w web).');
   }
 
+  const certsUrl = await startGoogleCerts();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -35,6 +49,10 @@ export default async function globalSetup(): Promise<void> {
     DATA_DIR: dataDir,
     APP_ENV: 'development',
     SEED_DEMO: 'true',
+    GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
+    GOOGLE_CERTS_URL: certsUrl,
+    // Both projects sign in and sign up many times from one address within a minute.
+    AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '600',
   };
   for (const key of Object.keys(env)) {
     if (['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'].includes(key) || key.startsWith('S3_')) {
@@ -98,6 +116,31 @@ async function waitForHealth(baseUrl: string, exitCode: () => number | null): Pr
   throw new Error(
     `GET ${baseUrl}/api/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s (${last}).`,
   );
+}
+
+/** Serves a fresh public key as Google publishes its certificates; the private key goes to env. */
+async function startGoogleCerts(): Promise<string> {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const body = JSON.stringify({ [GOOGLE_KID]: publicKey.export({ type: 'spki', format: 'pem' }) });
+  const server = createHttpServer((_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'cache-control': 'public, max-age=300',
+    });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  fakeGoogle.server = server;
+  const address = server.address();
+  if (!address || typeof address !== 'object')
+    throw new Error('The certificate server has no port');
+  process.env.E2E_GOOGLE_PRIVATE_KEY = privateKey
+    .export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+  process.env.E2E_GOOGLE_KID = GOOGLE_KID;
+  process.env.E2E_GOOGLE_CLIENT_ID = E2E_GOOGLE_CLIENT_ID;
+  return `http://127.0.0.1:${address.port}/certs`;
 }
 
 function freePort(): Promise<number> {

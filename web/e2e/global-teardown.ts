@@ -1,11 +1,20 @@
 import { rmSync } from 'node:fs';
+import { fakeGoogle } from './global-setup';
 
-/** Stops the server started by global-setup.ts (its whole process group) and deletes its data. */
+/**
+ * Stops the server started by global-setup.ts (its whole process group) and the Google certificate
+ * server, and deletes the data.
+ */
 export default async function globalTeardown(): Promise<void> {
   const pid = Number(process.env.E2E_SERVER_PID);
   if (pid > 0) {
     await stopGroup(pid);
     delete process.env.E2E_SERVER_PID;
+  }
+  if (fakeGoogle.server) {
+    const server = fakeGoogle.server;
+    fakeGoogle.server = null;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
   const dataDir = process.env.E2E_DATA_DIR;
   if (dataDir) {

@@ -9,6 +9,7 @@ import { decideAccess } from './guard';
 import NotFoundPage from './pages/not-found-page';
 import type { AppRoute, RouteParams } from './routes';
 import { routes as appRoutes } from './routes';
+import { ScreenFrame } from './screen-frame';
 
 /** Matches the path against the route table; anything else is the 404 page. */
 export function AppRoutes({ routes = appRoutes }: { routes?: readonly AppRoute[] }) {
@@ -36,9 +37,12 @@ function GuardedScreen({ route, params }: { route: AppRoute; params: RouteParams
   if (decision.kind === 'redirect') return <Redirect to={decision.to} replace />;
   const Screen = route.screen;
   if (!Screen) return <NotFoundPage />;
+  // The frame stays on screen while a lazy screen loads inside it.
   return (
-    <Suspense fallback={<LoadingPlaceholder />}>
-      <Screen params={params} />
-    </Suspense>
+    <ScreenFrame access={route.access}>
+      <Suspense fallback={<LoadingPlaceholder />}>
+        <Screen params={params} />
+      </Suspense>
+    </ScreenFrame>
   );
 }

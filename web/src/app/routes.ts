@@ -44,18 +44,30 @@ const route = (
 const UnauthenticatedPage = lazy(() => import('./pages/unauthenticated-page'));
 const SamplePage = lazy(() => import('./pages/sample-page'));
 const DevMailboxPage = lazy(() => import('./pages/dev-mailbox-page'));
+const LoginPage = lazy(() => import('./pages/auth/login-page'));
+const SignupPage = lazy(() => import('./pages/auth/signup-page'));
+const OtpVerificationPage = lazy(() => import('./pages/auth/otp-verification-page'));
+const ForgetPasswordPage = lazy(() => import('./pages/auth/forget-password-page'));
+const ResetPasswordPage = lazy(() => import('./pages/auth/reset-password-page'));
+const WelcomePage = lazy(() => import('./pages/auth/welcome-page'));
+const AcademyLoginPage = lazy(() => import('./pages/auth/academy-login-page'));
+const AcademySignupPage = lazy(() => import('./pages/auth/academy-signup-page'));
+const AdminLoginPage = lazy(() => import('./pages/auth/admin-login-page'));
+const PlayerHomePage = lazy(() => import('./pages/home/player-home-page'));
+const AcademyHomePage = lazy(() => import('./pages/home/academy-home-page'));
+const AdminHomePage = lazy(() => import('./pages/home/admin-home-page'));
 
 export const routes: readonly AppRoute[] = [
   // Player area: public-only pages (a signed-in user goes to /home).
-  publicOnly('/', 'Log in'),
-  publicOnly('/signup', 'Sign up'),
-  publicOnly('/otp_verification', 'Verify your e-mail'),
-  publicOnly('/forget_password', 'Forgot password'),
-  publicOnly('/reset_password', 'Reset password'),
+  publicOnly('/', 'Log in', LoginPage),
+  publicOnly('/signup', 'Sign up', SignupPage),
+  publicOnly('/otp_verification', 'Verify your e-mail', OtpVerificationPage),
+  publicOnly('/forget_password', 'Forgot password', ForgetPasswordPage),
+  publicOnly('/reset_password', 'Reset password', ResetPasswordPage),
 
   // Player only.
-  route('/home', 'player', 'Home'),
-  route('/welcome', 'player', 'Welcome'),
+  route('/home', 'player', 'Home', PlayerHomePage),
+  route('/welcome', 'player', 'Welcome', WelcomePage),
   route('/view_experience', 'player', 'Experience'),
   route('/list_trials', 'player', 'Trials'),
   route('/trial_details/:id', 'player', 'Trial details'),
@@ -78,17 +90,17 @@ export const routes: readonly AppRoute[] = [
   route('/notification', 'both', 'Notifications'),
 
   // Academy area.
-  publicOnly('/academy/login', 'Academy log in'),
-  publicOnly('/academy/signup', 'Academy sign up'),
-  route('/academy/home', 'academy', 'Home'),
+  publicOnly('/academy/login', 'Academy log in', AcademyLoginPage),
+  publicOnly('/academy/signup', 'Academy sign up', AcademySignupPage),
+  route('/academy/home', 'academy', 'Home', AcademyHomePage),
   route('/academy/profile/:userId?', 'both', 'Academy profile'),
   route('/academy/add_trial', 'academy', 'Add trial'),
   route('/academy/list_trials', 'academy', 'Trials'),
   route('/academy/trial_details/:id', 'academy', 'Trial details'),
 
   // Admin area.
-  publicOnly('/admin/login', 'Admin log in'),
-  route('/admin/home', 'admin', 'Admin'),
+  publicOnly('/admin/login', 'Admin log in', AdminLoginPage),
+  route('/admin/home', 'admin', 'Admin', AdminHomePage),
   route('/admin/academyview', 'admin', 'Academies'),
   route('/admin/playerview', 'admin', 'Players'),
   route('/admin/trialview', 'admin', 'Trials'),

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { googleIdToken, stubGoogleScript, uniqueEmail, yearsAgo } from './auth-support';
+import { keepScreenshot } from './support';
+
+test.describe('Google sign-in', () => {
+  test.skip(!process.env.E2E_GOOGLE_PRIVATE_KEY, 'needs the Google test key from global-setup');
+
+  test('a new Google user is signed up as a player, welcomed, and completes /welcome', async ({
+    page,
+  }, testInfo) => {
+    const name = 'Chidi Okafor';
+    const credential = googleIdToken({
+      sub: `google-${randomUUID()}`,
+      email: uniqueEmail('chidi', testInfo),
+      name,
+    });
+    await stubGoogleScript(page, credential);
+    await page.goto('/signup');
+    await keepScreenshot(page, testInfo, 'auth-signup-with-google');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+
+    const welcome = page.getByRole('alertdialog');
+    await expect(welcome.getByText(`Signup successfull, welcome ${name}`)).toBeVisible();
+    await keepScreenshot(page, testInfo, 'auth-google-welcome-dialog');
+    await welcome.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/welcome');
+
+    await page.getByLabel('Date of birth').fill(yearsAgo(12));
+    await page.getByLabel('State', { exact: true }).selectOption('Enugu');
+    await page.getByLabel('LGA', { exact: true }).selectOption('Nsukka');
+    await page.getByLabel('Interested sport').selectOption('basketball');
+    await keepScreenshot(page, testInfo, 'auth-welcome');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+  });
+
+  test('a Google token for another audience gets the "Can\'t login" dialog', async ({
+    page,
+  }, testInfo) => {
+    const credential = googleIdToken({
+      sub: `google-${randomUUID()}`,
+      email: uniqueEmail('stranger', testInfo),
+      name: 'Stranger',
+      aud: 'someone-else.apps.googleusercontent.com',
+    });
+    await stubGoogleScript(page, credential);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const dialog = page.getByRole('alertdialog', { name: "Can't login" });
+    await expect(dialog.getByText('Google sign-in could not be verified')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+  });
+});

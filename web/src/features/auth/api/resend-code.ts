@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageSchema } from '@touchline/shared';
+import { api } from '../../../lib/api-client';
+
+/** `POST /api/resend_otp {email}`: a new verification code (60 s apart, 5 an hour). */
+export function resendCode(email: string) {
+  return api.post('resend_otp', { email }, { schema: messageSchema });
+}
+
+export function useResendCode() {
+  return useMutation({ mutationFn: resendCode });
+}

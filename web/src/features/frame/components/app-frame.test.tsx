@@ -1,0 +1,198 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Role } from '@touchline/shared';
+import { describe, expect, it } from 'vitest';
+import { setNotificationCount, setSession } from '../../../lib/session';
+import { renderApp } from '../../../test/render-app';
+
+function signIn(role: Role, name = role === 'academy' ? 'Lagos Stars Academy' : 'Tunde Bakare') {
+  setSession({
+    user: name,
+    role,
+    user_id: `${role}-1`,
+    dob: '2005-02-01',
+    profile_photo: null,
+    notification_count: 0,
+    access: `access-${role}`,
+    refresh: `refresh-${role}`,
+  });
+}
+
+async function openHome(role: 'player' | 'academy') {
+  signIn(role);
+  const view = renderApp(role === 'player' ? '/home' : '/academy/home');
+  await screen.findByRole('heading', { name: /^Welcome, / });
+  return view;
+}
+
+const hrefs = (links: HTMLElement[]) =>
+  links.map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('app frame: top bar', () => {
+  it('gives a player Home, Trials, Friends and Messages, and a brand link to /home', async () => {
+    await openHome('player');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(hrefs(within(main).getAllByRole('link'))).toEqual([
+      ['Home', '/home'],
+      ['Trials', '/list_trials'],
+      ['Friends', '/friends'],
+      ['Messages', '/chat'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Touchline' })).toHaveAttribute('href', '/home');
+    expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByTestId('app-frame')).toHaveAttribute('data-accent', 'player');
+  });
+
+  it('gives an academy Home, Trials and Messages (no Friends) in indigo', async () => {
+    await openHome('academy');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(hrefs(within(main).getAllByRole('link'))).toEqual([
+      ['Home', '/academy/home'],
+      ['Trials', '/academy/list_trials'],
+      ['Messages', '/chat'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Touchline' })).toHaveAttribute(
+      'href',
+      '/academy/home',
+    );
+    expect(screen.getByTestId('app-frame')).toHaveAttribute('data-accent', 'academy');
+  });
+
+  it('opens /search?q=… when the search box is submitted, and ignores blank text', async () => {
+    const user = userEvent.setup();
+    const { memory } = await openHome('player');
+    const box = screen.getByPlaceholderText('Search');
+    await user.type(box, '   {Enter}');
+    expect(memory.history?.at(-1)).toBe('/home');
+    await user.clear(box);
+    await user.type(box, 'Lagos Stars{Enter}');
+    await waitFor(() => expect(memory.history?.at(-1)).toBe('/search?q=Lagos%20Stars'));
+  });
+});
+
+describe('app frame: notification bell', () => {
+  it('links to /notification and shows no badge while the count is 0', async () => {
+    await openHome('player');
+    const bell = screen.getByRole('link', { name: 'Notifications' });
+    expect(bell).toHaveAttribute('href', '/notification');
+    expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument();
+  });
+
+  it('shows the unread count, and hides the badge again when it drops to 0', async () => {
+    await openHome('academy');
+    act(() => setNotificationCount(3));
+    expect(await screen.findByTestId('notification-badge')).toHaveTextContent('3');
+    expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();
+    act(() => setNotificationCount(0));
+    await waitFor(() => expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument());
+  });
+
+  it('caps a large count at 99+', async () => {
+    await openHome('player');
+    act(() => setNotificationCount(250));
+    expect(await screen.findByTestId('notification-badge')).toHaveTextContent('99+');
+  });
+});
+
+describe('app frame: account menu', () => {
+  it('offers a player View Profile, View Joined Trials and Logout', async () => {
+    const user = userEvent.setup();
+    await openHome('player');
+    const avatar = screen.getByRole('button', { name: 'Account menu' });
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
+    await user.click(avatar);
+    expect(avatar).toHaveAttribute('aria-expanded', 'true');
+    const items = within(screen.getByRole('menu', { name: 'Account' })).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'View Profile',
+      'View Joined Trials',
+      'Logout',
+    ]);
+    expect(items[0]).toHaveAttribute('href', '/profile');
+    expect(items[1]).toHaveAttribute('href', '/trial_history');
+    // The first item takes focus, as in a menu button.
+    expect(items[0]).toHaveFocus();
+  });
+
+  it('offers an academy View Profile (its academy profile) and Logout only', async () => {
+    const user = userEvent.setup();
+    await openHome('academy');
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['View Profile', 'Logout']);
+    expect(items[0]).toHaveAttribute('href', '/academy/profile');
+    expect(screen.queryByText('View Joined Trials')).not.toBeInTheDocument();
+  });
+
+  it('closes on a click outside', async () => {
+    const user = userEvent.setup();
+    await openHome('player');
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { name: 'Welcome, Tunde Bakare' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('closes on Escape and gives focus back to the avatar', async () => {
+    const user = userEvent.setup();
+    await openHome('player');
+    const avatar = screen.getByRole('button', { name: 'Account menu' });
+    await user.click(avatar);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(avatar).toHaveFocus();
+  });
+
+  it('works from the keyboard: arrows move through the items', async () => {
+    const user = userEvent.setup();
+    await openHome('player');
+    const avatar = screen.getByRole('button', { name: 'Account menu' });
+    avatar.focus();
+    await user.keyboard('{ArrowDown}');
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(items[2]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(items[2]).toHaveFocus();
+  });
+});
+
+describe('app frame: bottom bar', () => {
+  it('gives a player Home, Trials, Messages and Friends', async () => {
+    await openHome('player');
+    const tabs = screen.getByRole('navigation', { name: 'Tabs' });
+    expect(hrefs(within(tabs).getAllByRole('link'))).toEqual([
+      ['Home', '/home'],
+      ['Trials', '/list_trials'],
+      ['Messages', '/chat'],
+      ['Friends', '/friends'],
+    ]);
+    expect(within(tabs).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('gives an academy Home, Trials, Messages and Profile', async () => {
+    await openHome('academy');
+    const tabs = screen.getByRole('navigation', { name: 'Tabs' });
+    expect(hrefs(within(tabs).getAllByRole('link'))).toEqual([
+      ['Home', '/academy/home'],
+      ['Trials', '/academy/list_trials'],
+      ['Messages', '/chat'],
+      ['Profile', '/academy/profile'],
+    ]);
+  });
+});
