@@ -1,3 +1,4 @@
+import { QUEUES } from '@touchline/shared';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,12 +71,7 @@ describe('createDrivers', () => {
       redisUrl ? ['bullmq', 'redis'] : ['inline', 'inline'],
     );
     if (drivers.queue.kind === 'bullmq') {
-      expect(drivers.queue.getBullQueues().map((q) => q.name)).toEqual([
-        'email',
-        'media',
-        'realtime',
-        'maintenance',
-      ]);
+      expect(drivers.queue.getBullQueues().map((q) => q.name)).toEqual([...QUEUES]);
     }
     await drivers.storage.put({
       key: 'b.txt',

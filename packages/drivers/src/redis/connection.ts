@@ -87,9 +87,19 @@ export async function closeRedis(client: Redis): Promise<void> {
   client.disconnect();
 }
 
-/** PING with a deadline; false when Redis does not answer in time. */
+/**
+ * PING with a deadline; false when Redis does not answer in time. A client still connecting (just
+ * created, or reconnecting) gets the same deadline to become ready.
+ */
 export async function pingRedis(client: Redis, timeoutMs = 1000): Promise<boolean> {
-  if (client.status !== 'ready') return false;
+  if (client.status === 'end' || client.status === 'close') return false;
+  if (client.status !== 'ready') {
+    const ready = await waitForReady(client, timeoutMs).then(
+      () => true,
+      () => false,
+    );
+    if (!ready) return false;
+  }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
