@@ -35,7 +35,7 @@ test.describe('app frame', () => {
     page,
     request,
   }, testInfo) => {
-    await signInAs(page, request, PLAYER, 'player');
+    const session = await signInAs(page, request, PLAYER, 'player');
     await page.goto('/home');
 
     await expect(page.getByRole('heading', { name: 'Welcome, Tunde Bakare' })).toBeVisible();
@@ -44,9 +44,18 @@ test.describe('app frame', () => {
       '/home',
     );
     await expect(page.getByPlaceholder('Search')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
-    // The demo player has no unread notifications: no badge.
-    await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+    // The bell shows the server's unread count (the demo player has a pending request), or no
+    // badge at all when there is nothing unread.
+    const unread = session.notification_count;
+    if (unread > 0) {
+      await expect(
+        page.getByRole('link', { name: `Notifications, ${unread} unread` }),
+      ).toBeVisible();
+      await expect(page.getByTestId('notification-badge')).toHaveText(String(unread));
+    } else {
+      await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+      await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+    }
 
     const top = page.getByRole('navigation', { name: 'Main' });
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
