@@ -118,9 +118,9 @@ describe('pages that exist for everyone', () => {
 
   it('shows the 404 page for a signed-in user on a page that is not built yet', async () => {
     signInAs('player');
-    const { history } = renderApp('/friends');
+    const { history } = renderApp('/trial_history');
     expect(await screen.findByText(MESSAGES.notFound)).toBeVisible();
-    expect(history).toEqual(['/friends']);
+    expect(history).toEqual(['/trial_history']);
   });
 
   it('shows the 401 authentication error page', async () => {

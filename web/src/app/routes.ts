@@ -56,6 +56,16 @@ const AdminLoginPage = lazy(() => import('./pages/auth/admin-login-page'));
 const PlayerHomePage = lazy(() => import('./pages/home/player-home-page'));
 const AcademyHomePage = lazy(() => import('./pages/home/academy-home-page'));
 const AdminHomePage = lazy(() => import('./pages/home/admin-home-page'));
+const FriendsPage = lazy(() => import('./pages/social/friends-page'));
+const FollowingPage = lazy(() => import('./pages/social/following-page'));
+const FriendRequestsPage = lazy(() => import('./pages/social/friend-requests-page'));
+const SentRequestsPage = lazy(() => import('./pages/social/sent-requests-page'));
+const SearchPage = lazy(() => import('./pages/social/search-page'));
+const NotificationPage = lazy(() => import('./pages/social/notification-page'));
+const ProfilePage = lazy(() => import('./pages/profile/profile-page'));
+const AcademyProfilePage = lazy(() => import('./pages/profile/academy-profile-page'));
+const AchievementsPage = lazy(() => import('./pages/profile/achievements-page'));
+const ExperiencePage = lazy(() => import('./pages/profile/experience-page'));
 
 export const routes: readonly AppRoute[] = [
   // Player area: public-only pages (a signed-in user goes to /home).
@@ -68,32 +78,32 @@ export const routes: readonly AppRoute[] = [
   // Player only.
   route('/home', 'player', 'Home', PlayerHomePage),
   route('/welcome', 'player', 'Welcome', WelcomePage),
-  route('/view_experience', 'player', 'Experience'),
+  route('/view_experience', 'player', 'Experience', ExperiencePage),
   route('/list_trials', 'player', 'Trials'),
   route('/trial_details/:id', 'player', 'Trial details'),
   route('/register_trial/:id', 'player', 'Register for trial'),
   route('/payment_success', 'player', 'Payment successful'),
   route('/payment_failed', 'player', 'Payment failed'),
   route('/trial_history', 'player', 'View Joined Trials'),
-  route('/friends', 'player', 'Friends'),
-  route('/following', 'player', 'Following'),
-  route('/friend_request_list', 'player', 'Friend requests'),
-  route('/sent_request_list', 'player', 'Sent requests'),
+  route('/friends', 'player', 'Friends', FriendsPage),
+  route('/following', 'player', 'Following', FollowingPage),
+  route('/friend_request_list', 'player', 'Friend requests', FriendRequestsPage),
+  route('/sent_request_list', 'player', 'Sent requests', SentRequestsPage),
 
   // Player and academy.
-  route('/profile/:userId?', 'both', 'Profile'),
-  route('/view_achievements', 'both', 'Achievements'),
-  route('/search', 'both', 'Search'),
+  route('/profile/:userId?', 'both', 'Profile', ProfilePage),
+  route('/view_achievements', 'both', 'Achievements', AchievementsPage),
+  route('/search', 'both', 'Search', SearchPage),
   route('/view_posts/:userId?', 'both', 'Posts'),
   route('/view_post_details/:postId', 'both', 'Post'),
   route('/chat/:threadName?', 'both', 'Messages'),
-  route('/notification', 'both', 'Notifications'),
+  route('/notification', 'both', 'Notifications', NotificationPage),
 
   // Academy area.
   publicOnly('/academy/login', 'Academy log in', AcademyLoginPage),
   publicOnly('/academy/signup', 'Academy sign up', AcademySignupPage),
   route('/academy/home', 'academy', 'Home', AcademyHomePage),
-  route('/academy/profile/:userId?', 'both', 'Academy profile'),
+  route('/academy/profile/:userId?', 'both', 'Academy profile', AcademyProfilePage),
   route('/academy/add_trial', 'academy', 'Add trial'),
   route('/academy/list_trials', 'academy', 'Trials'),
   route('/academy/trial_details/:id', 'academy', 'Trial details'),

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { adminUi, toggleSidebar } from '../features/admin/stores/admin-ui';
 import { AdminFrame } from '../features/frame/components/admin-frame';
 import { AppFrame } from '../features/frame/components/app-frame';
+import { SearchBox } from '../features/search';
 import { session } from '../lib/session';
 
 const APP_FRAMED: ReadonlySet<RouteAccess> = new Set(['player', 'academy', 'both']);
@@ -26,7 +27,7 @@ export function ScreenFrame({ access, children }: { access: RouteAccess; childre
   }
   if (APP_FRAMED.has(access) && (role === 'player' || role === 'academy')) {
     return (
-      <AppFrame role={role}>
+      <AppFrame role={role} search={<SearchBox />}>
         {children}
       </AppFrame>
     );

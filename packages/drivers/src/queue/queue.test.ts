@@ -35,7 +35,6 @@ afterAll(async () => {
   if (redisUrl) await deleteRedisKeys(redisUrl, redisPrefix);
 });
 
-
 function handlers(overrides: { [N in JobName]?: JobHandler<N> }): JobHandlers {
   return {
     ...noopHandlers(),

@@ -1,0 +1,123 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { session } from '../../../lib/session';
+import { callsTo, serveApi } from '../../../test/fake-api';
+import { FakeWebSocket } from '../../../test/fake-websocket';
+import { renderApp, signInAs } from '../../../test/render-app';
+
+const row = (id: string, text: string, is_read = false) => ({
+  id,
+  kind: 'friend_request',
+  text,
+  link: `/profile/${id}`,
+  actor: { id: 'u2', username: 'Kemi', role: 'player', photo_url: null },
+  is_read,
+  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+});
+
+function serveNotifications(initial: ReturnType<typeof row>[]) {
+  let rows = initial;
+  const unread = () => rows.filter((r) => !r.is_read).length;
+  const fetch = serveApi({
+    'GET /api/notification': ({ url }) => ({
+      results: rows,
+      has_more: false,
+      page: Number(url.searchParams.get('page')),
+      unread_count: unread(),
+    }),
+    'GET /api/notification/unread_count': () => ({ unread_count: 9 }),
+    'POST /api/mark_as_read/n1': () => {
+      rows = rows.map((r) => (r.id === 'n1' ? { ...r, is_read: true } : r));
+      return { unread_count: unread() };
+    },
+    'DELETE /api/notification/n2': () => {
+      rows = rows.filter((r) => r.id !== 'n2');
+      return { unread_count: unread() };
+    },
+    'POST /api/mark_all_as_read': () => {
+      rows = rows.map((r) => ({ ...r, is_read: true }));
+      return { unread_count: 0 };
+    },
+  });
+  return { fetch, add: (next: ReturnType<typeof row>) => (rows = [next, ...rows]) };
+}
+
+async function openSocket() {
+  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+  const socket = FakeWebSocket.last();
+  act(() => socket.accept());
+  return socket;
+}
+
+describe('notification centre', () => {
+  it('opens a row (marking it read), deletes one, and marks all as read', async () => {
+    const { fetch } = serveNotifications([
+      row('n1', 'Kemi sent you a friend request'),
+      row('n2', 'Amaka accepted your friend request'),
+      row('n3', 'Musa started following you', true),
+    ]);
+    signInAs('player', 'me');
+    const { history, memory } = renderApp('/notification');
+    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    expect(within(list).getAllByText('5 min ago')).toHaveLength(3);
+    await waitFor(() => expect(session.notification_count).toBe(2));
+
+    await userEvent.click(within(list).getByRole('button', { name: /^Kemi sent you/ }));
+    expect(history.at(-1)).toBe('/profile/n1');
+    await waitFor(() => expect(session.notification_count).toBe(1));
+    expect(callsTo(fetch, 'POST /api/mark_as_read/n1')).toHaveLength(1);
+
+    memory.navigate('/notification');
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'Delete notification: Amaka accepted your friend request',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByText('Amaka accepted your friend request')).not.toBeInTheDocument(),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark All as Read' }));
+    await waitFor(() => expect(session.notification_count).toBe(0));
+    expect(screen.getByText('You are all caught up.')).toBeVisible();
+  });
+
+  it('shows a friendly empty state', async () => {
+    serveNotifications([]);
+    signInAs('academy', 'me');
+    renderApp('/notification');
+    expect(await screen.findByText('No notifications yet')).toBeVisible();
+  });
+
+  it('raises the badge by exactly 1 for a live notification and adds it to the open list', async () => {
+    const api = serveNotifications([row('n1', 'Old one', true)]);
+    signInAs('player', 'me');
+    renderApp('/notification');
+    await screen.findByText('Old one');
+    const socket = await openSocket();
+    const fresh = row('n9', 'Tunde Bakare sent you a friend request');
+    api.add(fresh);
+    act(() =>
+      socket.push({
+        type: 'notification',
+        seq: 4,
+        data: { ...fresh, actor_id: 'u1' },
+      }),
+    );
+    expect(session.notification_count).toBe(1);
+    const list = screen.getByRole('list', { name: 'Notifications' });
+    expect(await within(list).findByText('Tunde Bakare sent you a friend request')).toBeVisible();
+    expect(session.notification_count).toBe(1);
+  });
+
+  it("takes the server's unread count on every (re)connect", async () => {
+    const { fetch } = serveNotifications([]);
+    signInAs('player', 'me');
+    renderApp('/home');
+    const socket = await openSocket();
+    act(() => socket.push({ type: 'ready', last_seq: 0 }));
+    await waitFor(() => expect(session.notification_count).toBe(9));
+    expect(callsTo(fetch, 'GET /api/notification/unread_count')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,2 @@
+export { NotificationCentre } from './components/notification-centre';
+export { useNotificationLiveSync } from './hooks/use-notification-live-sync';

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { experienceKeys } from './get-experiences';
+
+/** `DELETE /api/user_academy/{id}`. */
+export function deleteExperience(id: string) {
+  return api.delete<{ message: string }>(`user_academy/${id}`);
+}
+
+export function useDeleteExperience() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteExperience,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: experienceKeys.all }),
+  });
+}

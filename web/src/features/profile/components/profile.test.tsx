@@ -1,0 +1,232 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProfileView } from '@touchline/shared';
+import { MESSAGES } from '@touchline/shared';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, signInAs } from '../../../test/render-app';
+import { PitchPicker } from './pitch-picker';
+
+type Reply = { status: number; body?: unknown };
+type Call = { method: string; url: string; body: unknown };
+
+/** The network is the edge: `fetch` answers from `routes` ("GET /api/profile/x"). */
+function serve(routes: Record<string, Reply | ((call: Call) => Reply)>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+      const call = { method, url, body };
+      calls.push(call);
+      const route = routes[`${method} ${url.split('?')[0]}`];
+      const reply =
+        typeof route === 'function'
+          ? route(call)
+          : (route ?? { status: 404, body: { message: 'Not found', code: 'not_found' } });
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+const player = (over: Partial<ProfileView> = {}): ProfileView => ({
+  user_id: 'kemi-1',
+  username: 'Kemi Adeyemi',
+  role: 'player',
+  bio: 'Winger who loves to take on defenders.',
+  about: null,
+  profile_photo: null,
+  cover_photo: null,
+  state: 'Oyo',
+  district: 'Ibadan North',
+  sports: ['football'],
+  open_to_work: true,
+  position: 'LW',
+  height_cm: 165,
+  weight_kg: null,
+  preferred_side: 'left',
+  age: 22,
+  established_on: null,
+  is_verified: false,
+  friends_count: 3,
+  post_count: 1,
+  achievements_count: 0,
+  is_own: false,
+  ...over,
+});
+
+const own = () =>
+  player({
+    user_id: 'player-1',
+    username: 'Tunde Bakare',
+    is_own: true,
+    email: 'player@touchline.test',
+    phone: '+2348031234567',
+    dob: '2006-05-01',
+    age: 19,
+  });
+
+const relationship = (friend_status: string, is_following = false) => ({
+  status: 200,
+  body: { friend_status, is_following, blocked_by_me: false },
+});
+
+describe('profile page', () => {
+  it('shows the private fields only on the own profile', async () => {
+    signInAs('player', 'player-1');
+    serve({ 'GET /api/profile': { status: 200, body: own() } });
+    renderApp('/profile');
+    const box = await screen.findByRole('region', { name: 'Private — only you can see this' });
+    expect(box).toHaveTextContent('player@touchline.test');
+    expect(box).toHaveTextContent('+2348031234567');
+    expect(box).toHaveTextContent('Date of birth');
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeVisible();
+  });
+
+  it("shows another player's age, Open to Work and Add friend, never e-mail, phone or dob", async () => {
+    signInAs('player', 'player-1');
+    serve({
+      'GET /api/profile/kemi-1': { status: 200, body: player() },
+      'GET /api/relationship/kemi-1': relationship('none'),
+    });
+    renderApp('/profile/kemi-1');
+    expect(await screen.findByRole('heading', { name: 'Kemi Adeyemi' })).toBeVisible();
+    expect(screen.getByText('22 years')).toBeVisible();
+    expect(screen.getByText('Open to Work')).toBeVisible();
+    expect(screen.getByText('Preferred foot')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Add friend' })).toBeVisible();
+    expect(screen.queryByText(/only you can see this/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Date of birth')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['request_sent', ['Cancel request']],
+    ['request_received', ['Accept request']],
+    ['friends', ['Unfriend']],
+  ])('offers the right action when the friendship is %s', async (status, labels) => {
+    signInAs('player', 'player-1');
+    serve({
+      'GET /api/profile/kemi-1': { status: 200, body: player() },
+      'GET /api/relationship/kemi-1': relationship(status),
+    });
+    renderApp('/profile/kemi-1');
+    for (const label of labels)
+      expect(await screen.findByRole('button', { name: label })).toBeVisible();
+    if (status === 'friends')
+      expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/chat');
+    else expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('sends a friend request with Add friend', async () => {
+    signInAs('player', 'player-1');
+    let status = 'none';
+    const calls = serve({
+      'GET /api/profile/kemi-1': { status: 200, body: player() },
+      'GET /api/relationship/kemi-1': () => relationship(status),
+      'POST /api/friend_request': () => {
+        status = 'request_sent';
+        return { status: 201, body: { message: 'sent' } };
+      },
+    });
+    renderApp('/profile/kemi-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add friend' }));
+    expect(await screen.findByRole('button', { name: 'Cancel request' })).toBeVisible();
+    expect(calls.find((c) => c.url === '/api/friend_request')?.body).toEqual({ to_user: 'kemi-1' });
+  });
+
+  it('moves an academy to /academy/profile and offers Follow to a player, none to an academy', async () => {
+    const academy = player({
+      user_id: 'stars',
+      username: 'Lagos Stars Academy',
+      role: 'academy',
+      is_verified: true,
+      age: null,
+      friends_count: undefined,
+      followers_count: 12,
+    });
+    signInAs('player', 'player-1');
+    serve({
+      'GET /api/profile/stars': { status: 200, body: academy },
+      'GET /api/relationship/stars': relationship('not_applicable'),
+    });
+    const { history } = renderApp('/profile/stars');
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeVisible();
+    expect(history.at(-1)).toBe('/academy/profile/stars');
+    expect(screen.getByText('Verified')).toBeVisible();
+    expect(screen.getByText('Followers')).toBeVisible();
+  });
+
+  it('says the profile is not available on a 404', async () => {
+    signInAs('player', 'player-1');
+    serve({});
+    renderApp('/profile/gone');
+    expect(await screen.findByRole('heading', { name: 'Profile not available' })).toBeVisible();
+  });
+
+  it('refuses a picture that is not JPEG, PNG or WebP before uploading', async () => {
+    signInAs('player', 'player-1');
+    const calls = serve({ 'GET /api/profile': { status: 200, body: own() } });
+    renderApp('/profile');
+    const input = await screen.findByTestId('photo-input');
+    fireEvent.change(input, {
+      target: { files: [new File(['gif'], 'me.gif', { type: 'image/gif' })] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidImageType);
+    expect(calls.some((c) => c.url.includes('profile/photo'))).toBe(false);
+  });
+
+  it('shows the shared schema messages in the edit form', async () => {
+    signInAs('player', 'player-1');
+    const calls = serve({ 'GET /api/profile': { status: 200, body: own() } });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    await userEvent.clear(within(dialog).getByLabelText('Name'));
+    await userEvent.clear(within(dialog).getByLabelText('Phone'));
+    await userEvent.type(within(dialog).getByLabelText('Phone'), '12345');
+    await userEvent.clear(within(dialog).getByLabelText('Height (cm)'));
+    await userEvent.type(within(dialog).getByLabelText('Height (cm)'), '20');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText(MESSAGES.nameRequired)).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'Enter a Nigerian phone number such as 08012345678 or +2348012345678',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByText('Height must be between 50 and 250 cm')).toBeVisible();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});
+
+describe('pitch picker', () => {
+  function Harness() {
+    const [value, setValue] = useState('');
+    return (
+      <>
+        <PitchPicker value={value} onChange={setValue} />
+        <output data-testid="value">{value}</output>
+      </>
+    );
+  }
+
+  it('selects a spot by click, by arrow keys and by the list', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('radio', { name: /\(CM\)/ }));
+    expect(screen.getByTestId('value')).toHaveTextContent('CM');
+    expect(screen.getByRole('radio', { name: /\(CM\)/ })).toHaveAttribute('aria-checked', 'true');
+
+    screen.getByRole('radio', { name: /\(CM\)/ }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByTestId('value')).toHaveTextContent('RCM');
+    expect(screen.getByRole('radio', { name: /\(RCM\)/ })).toHaveFocus();
+
+    await userEvent.selectOptions(screen.getByLabelText('Or choose from the list'), 'GK');
+    expect(screen.getByTestId('value')).toHaveTextContent('GK');
+  });
+});

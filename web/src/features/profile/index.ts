@@ -1,0 +1,3 @@
+export { ProfileScreen } from './components/profile-screen';
+export { AchievementsScreen } from './components/achievements-screen';
+export { ExperienceScreen } from './components/experience-screen';

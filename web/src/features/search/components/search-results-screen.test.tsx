@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { callsTo, serveApi } from '../../../test/fake-api';
+import { renderApp, signInAs } from '../../../test/render-app';
+
+const none = { friend_status: 'none', is_following: false, blocked_by_me: false };
+
+describe('/search results', () => {
+  it('switches tabs, adds a friend, follows an academy and loads more', async () => {
+    const fetch = serveApi({
+      'GET /api/search/results': ({ url }) => {
+        const type = url.searchParams.get('type');
+        const page = Number(url.searchParams.get('page'));
+        if (type === 'academies')
+          return {
+            results: [
+              {
+                id: 'a1',
+                type: 'Academy',
+                name: 'Lagos Stars Academy',
+                subtitle: 'Ikeja, Lagos',
+                relationship: none,
+              },
+            ],
+            has_more: false,
+            page,
+          };
+        return {
+          results: [
+            page === 1
+              ? {
+                  id: 'u2',
+                  type: 'Player',
+                  name: 'Kemi Adeyemi',
+                  subtitle: 'Ibadan North, Oyo',
+                  relationship: none,
+                }
+              : {
+                  id: 't1',
+                  type: 'Trial',
+                  name: 'Open trial',
+                  subtitle: 'Ikeja, Lagos',
+                  relationship: null,
+                },
+          ],
+          has_more: page === 1,
+          page,
+        };
+      },
+      'POST /api/friend_request': () => ({ status: 'request_sent' }),
+      'POST /api/follow': () => ({}),
+      'POST /api/unfollow': () => ({}),
+    });
+    signInAs('player', 'me');
+    const { history } = renderApp('/search?q=Ke');
+    expect(
+      await screen.findByRole('heading', { name: /Results for/ }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Add Kemi Adeyemi as a friend' }),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Cancel friend request to Kemi Adeyemi' }),
+    ).toBeVisible();
+    expect(callsTo(fetch, 'POST /api/friend_request')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View Kemi Adeyemi' })).toHaveAttribute(
+      'href',
+      '/profile/u2',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Open trial')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Academies' }));
+    expect(history.at(-1)).toBe('/search?q=Ke&type=academies');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Follow Lagos Stars Academy' }),
+    );
+    const following = await screen.findByRole('button', { name: 'Following Lagos Stars Academy' });
+    await userEvent.click(following);
+    await waitFor(() => expect(callsTo(fetch, 'POST /api/unfollow')).toHaveLength(1));
+    const list = screen.getByRole('list', { name: 'Search results' });
+    expect(within(list).getByText('Academy')).toBeVisible();
+  });
+
+  it('says so when nothing matches', async () => {
+    serveApi({ 'GET /api/search/results': () => ({ results: [], has_more: false, page: 1 }) });
+    signInAs('academy', 'me');
+    renderApp('/search?q=zzz');
+    expect(await screen.findByRole('heading', { name: 'No results' })).toBeVisible();
+  });
+});

@@ -1,0 +1,69 @@
+import type { Person } from '@touchline/shared';
+import { Search, UserMinus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { showNotice } from '../../../lib/toast';
+import { useFriends } from '../api/get-friends';
+import { useUnfriend } from '../api/unfriend';
+import { PeopleList } from './people-list';
+import { PeopleYouMayKnow } from './people-you-may-know';
+import { SocialHeader } from './social-nav';
+
+/** /friends: my friends, each with Unfriend (confirmed first), and people I may know. */
+export function FriendsScreen() {
+  const friends = useFriends();
+  const unfriend = useUnfriend();
+  const [leaving, setLeaving] = useState<Person | null>(null);
+
+  const confirm = () => {
+    if (!leaving) return;
+    const person = leaving;
+    setLeaving(null);
+    unfriend.mutate(person.id, {
+      onError: (error) => showNotice(error.message, 'error'),
+    });
+  };
+
+  return (
+    <>
+      <SocialHeader title="Friends" intro="The players you are connected with." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <section aria-label="Your friends">
+          <PeopleList
+            query={friends}
+            label="Friends"
+            empty={{
+              icon: Users,
+              title: 'No friends yet',
+              text: 'Find players you know with the search box, or add someone you may know.',
+              action: (
+                <Link href="/search" className="btn btn-secondary">
+                  <Search aria-hidden="true" className="size-4" />
+                  Find players
+                </Link>
+              ),
+            }}
+            actions={(person) => (
+              <Button tone="secondary" onClick={() => setLeaving(person)}>
+                <UserMinus aria-hidden="true" className="size-4" />
+                Unfriend
+              </Button>
+            )}
+          />
+        </section>
+        <PeopleYouMayKnow />
+      </div>
+      <ConfirmDialog
+        open={leaving !== null}
+        title={`Unfriend ${leaving?.username ?? ''}?`}
+        description="You will no longer be friends. You can send a new request later."
+        confirmLabel="Unfriend"
+        confirmClassName="bg-red-600 text-white hover:bg-red-700"
+        onConfirm={confirm}
+        onCancel={() => setLeaving(null)}
+      />
+    </>
+  );
+}
