@@ -4,7 +4,13 @@ import { googleIdToken, stubGoogleScript, uniqueEmail, yearsAgo } from './auth-s
 import { keepScreenshot } from './support';
 
 test.describe('Google sign-in', () => {
-  test.skip(!process.env.E2E_GOOGLE_PRIVATE_KEY, 'needs the Google test key from global-setup');
+  test.beforeAll(() => {
+    // global-setup always starts the local Google key server; without it this journey must fail.
+    expect(
+      process.env.E2E_GOOGLE_PRIVATE_KEY,
+      'the Google test key from global-setup',
+    ).toBeTruthy();
+  });
 
   test('a new Google user is signed up as a player, welcomed, and completes /welcome', async ({
     page,
