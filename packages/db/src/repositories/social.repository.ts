@@ -242,14 +242,6 @@ export async function deleteFollow(executor: Executor, followerId: string, acade
   return rows.length > 0;
 }
 
-export async function isFollowing(executor: Executor, followerId: string, academyId: string) {
-  const [row] = await executor
-    .select({ n: count() })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.academyId, academyId)));
-  return (row?.n ?? 0) > 0;
-}
-
 export function listFollowing(
   executor: Executor,
   followerId: string,
@@ -280,7 +272,10 @@ export async function countFollowers(executor: Executor, academyId: string) {
   return row?.n ?? 0;
 }
 
-/** Which of `ids` the viewer follows, is friends with, or has pending requests with (one query each). */
+/**
+ * Which of `ids` the viewer is friends with, has pending requests with, follows or blocked (one
+ * query each, whatever the number of ids).
+ */
 export async function relationshipsOf(executor: Executor, viewerId: string, ids: string[]) {
   if (ids.length === 0)
     return {
@@ -288,8 +283,9 @@ export async function relationshipsOf(executor: Executor, viewerId: string, ids:
       sent: new Set<string>(),
       received: new Set<string>(),
       following: new Set<string>(),
+      blocked: new Set<string>(),
     };
-  const [friendRows, sentRows, receivedRows, followRows] = await Promise.all([
+  const [friendRows, sentRows, receivedRows, followRows, blockedRows] = await Promise.all([
     executor
       .select({ id: friendships.friendId })
       .from(friendships)
@@ -306,6 +302,10 @@ export async function relationshipsOf(executor: Executor, viewerId: string, ids:
       .select({ id: follows.academyId })
       .from(follows)
       .where(and(eq(follows.followerId, viewerId), inArray(follows.academyId, ids))),
+    executor
+      .select({ id: blocks.blockedId })
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, viewerId), inArray(blocks.blockedId, ids))),
   ]);
   const set = (rows: { id: string }[]) => new Set(rows.map((r) => r.id));
   return {
@@ -313,8 +313,11 @@ export async function relationshipsOf(executor: Executor, viewerId: string, ids:
     sent: set(sentRows),
     received: set(receivedRows),
     following: set(followRows),
+    blocked: set(blockedRows),
   };
 }
+
+export type Relationships = Awaited<ReturnType<typeof relationshipsOf>>;
 
 /**
  * Up to `limit` players to suggest: friends of friends first (by mutual count), then the same

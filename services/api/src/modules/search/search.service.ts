@@ -1,7 +1,7 @@
 import { searchPeople, type Database, type PeopleHit } from '@touchline/db';
 import { LIMITS, type SearchSuggestion } from '@touchline/shared';
 import type { MediaService } from '../media/media.service';
-import type { SocialService } from '../social/social.service';
+import { relationshipFrom, type SocialService } from '../social/social.service';
 
 export type SearchType = 'all' | 'players' | 'academies' | 'trials';
 const PAGE = 20;
@@ -60,27 +60,14 @@ export function createSearchService(deps: {
       return {
         results: slice.map((r) => {
           const photoUrl = r.photoMediaId ? urls.get(r.photoMediaId) : undefined;
-          const friend_status =
-            r.role !== 'player'
-              ? ('not_applicable' as const)
-              : rel.friends.has(r.id)
-                ? ('friends' as const)
-                : rel.sent.has(r.id)
-                  ? ('request_sent' as const)
-                  : rel.received.has(r.id)
-                    ? ('request_received' as const)
-                    : ('none' as const);
           return {
             id: r.id,
             type: typeOf(r),
             name: r.username,
             ...(photoUrl ? { photoUrl } : {}),
             subtitle: [r.district, r.state].filter(Boolean).join(', '),
-            relationship: {
-              friend_status,
-              is_following: rel.following.has(r.id),
-              blocked_by_me: false,
-            },
+            // Friendship actions are offered on player rows (the results page shows them to players).
+            relationship: relationshipFrom(rel, r.id, r.role === 'player'),
           };
         }),
         has_more: rows.length > PAGE,

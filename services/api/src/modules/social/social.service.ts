@@ -14,7 +14,6 @@ import {
   insertFriendship,
   insertRequest,
   isBlockedEitherWay,
-  isFollowing,
   listBlocked,
   listFollowing,
   listFriends,
@@ -27,6 +26,7 @@ import {
   type Database,
   type Executor,
   type PersonRow,
+  type Relationships,
 } from '@touchline/db';
 import { socialErrors } from './social.errors';
 
@@ -38,6 +38,31 @@ export type Relationship = {
 };
 
 const SUGGESTIONS = 7;
+
+/**
+ * The viewer's relationship to one user, read from the sets `relationshipsOf` answers.
+ * Friendship applies only between two players.
+ */
+export function relationshipFrom(
+  sets: Relationships,
+  id: string,
+  bothPlayers: boolean,
+): Relationship {
+  const friend_status: Relationship['friend_status'] = !bothPlayers
+    ? 'not_applicable'
+    : sets.friends.has(id)
+      ? 'friends'
+      : sets.sent.has(id)
+        ? 'request_sent'
+        : sets.received.has(id)
+          ? 'request_received'
+          : 'none';
+  return {
+    friend_status,
+    is_following: sets.following.has(id),
+    blocked_by_me: sets.blocked.has(id),
+  };
+}
 
 /**
  * Friends (players), follows (players → academies) and blocks (anyone). Every change to a pair of
@@ -167,24 +192,16 @@ export function createSocialService(deps: { db: Database }) {
     relationshipsOf: (viewerId: string, ids: string[]) => relationshipsOf(db, viewerId, ids),
 
     async relationship(viewerId: string, otherId: string): Promise<Relationship> {
-      if (viewerId === otherId)
+      if (viewerId === otherId) {
         return { friend_status: 'self', is_following: false, blocked_by_me: false };
-      const [viewer, other] = await Promise.all([
+      }
+      const [viewer, other, sets] = await Promise.all([
         findUserById(db, viewerId),
         findUserById(db, otherId),
+        relationshipsOf(db, viewerId, [otherId]),
       ]);
-      const blockedByMe = (await listBlocked(db, viewerId)).some((b) => b.id === otherId);
       const bothPlayers = viewer?.role === 'player' && other?.role === 'player';
-      let friend_status: Relationship['friend_status'] = 'not_applicable';
-      if (bothPlayers) {
-        if (await areFriends(db, viewerId, otherId)) friend_status = 'friends';
-        else if (await findRequest(db, viewerId, otherId)) friend_status = 'request_sent';
-        else if (await findRequest(db, otherId, viewerId)) friend_status = 'request_received';
-        else friend_status = 'none';
-      }
-      const is_following =
-        other?.role === 'academy' ? await isFollowing(db, viewerId, otherId) : false;
-      return { friend_status, is_following, blocked_by_me: blockedByMe };
+      return relationshipFrom(sets, otherId, bothPlayers);
     },
   };
 }
