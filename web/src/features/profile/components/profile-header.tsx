@@ -1,6 +1,6 @@
 import type { ProfileView } from '@touchline/shared';
 import { BadgeCheck, BriefcaseBusiness, Camera, ImagePlus, MapPin } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { ACCENTS } from '../../../components/layout/role-accent';
@@ -138,19 +138,11 @@ function Cover({ profile, gradient }: { profile: ProfileView; gradient: string }
       </div>
       {profile.is_own ? (
         <div className="absolute top-3 right-3">
-          <input
-            ref={input}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Cover photo file"
-            data-testid="cover-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void cover.upload(file);
-            }}
+          <HiddenImageInput
+            inputRef={input}
+            label="Cover photo file"
+            testId="cover-input"
+            onFile={(file) => void cover.upload(file)}
           />
           <ImageMenu
             label={profile.cover_photo ? 'Change cover photo' : 'Add cover photo'}
@@ -202,19 +194,11 @@ function Photo({ profile }: { profile: ProfileView }) {
       </div>
       {profile.is_own ? (
         <div className="absolute right-0 bottom-1">
-          <input
-            ref={input}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Profile photo file"
-            data-testid="photo-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void photo.upload(file);
-            }}
+          <HiddenImageInput
+            inputRef={input}
+            label="Profile photo file"
+            testId="photo-input"
+            onFile={(file) => void photo.upload(file)}
           />
           <ImageMenu
             label={profile.profile_photo ? 'Change profile photo' : 'Add profile photo'}
@@ -290,5 +274,35 @@ function CoverPattern() {
         <rect x="470" y="30" width="80" height="120" />
       </g>
     </svg>
+  );
+}
+
+/** The file input behind an image menu: opened by the menu, cleared after each pick. */
+function HiddenImageInput({
+  inputRef,
+  label,
+  testId,
+  onFile,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  label: string;
+  testId: string;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="file"
+      accept={IMAGE_ACCEPT}
+      className="sr-only"
+      tabIndex={-1}
+      aria-label={label}
+      data-testid={testId}
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        event.target.value = '';
+        if (file) onFile(file);
+      }}
+    />
   );
 }
