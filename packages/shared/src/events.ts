@@ -18,6 +18,16 @@ export const DOMAIN_EVENTS = {
   'friend.accepted': z.object({ userId: z.string().uuid(), friendId: z.string().uuid() }),
   /** A player started following an academy. */
   'follow.created': z.object({ followerId: z.string().uuid(), academyId: z.string().uuid() }),
+  /** A post was published (friends of a player author, followers of an academy are told). */
+  'post.created': z.object({ postId: z.string().uuid(), authorId: z.string().uuid() }),
+  /** A post was liked (not announced on unlike). */
+  'post.liked': z.object({ postId: z.string().uuid(), likerId: z.string().uuid() }),
+  /** A comment or reply was added to a post. */
+  'comment.created': z.object({
+    commentId: z.string().uuid(),
+    postId: z.string().uuid(),
+    authorId: z.string().uuid(),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

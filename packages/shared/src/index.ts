@@ -13,3 +13,4 @@ export * from './contracts/auth';
 export * from './notifications';
 export * from './contracts/profiles';
 export * from './contracts/social';
+export * from './contracts/posts';

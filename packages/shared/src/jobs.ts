@@ -31,6 +31,28 @@ export const JOBS = {
       recipientId: z.string().uuid(),
     }),
   },
+  /**
+   * A like on a post: one row per post per clock hour for the owner, folded ('<name> and 4
+   * others liked your post'), pushed live.
+   */
+  'notifications.like': {
+    queue: 'notifications',
+    payload: z.object({
+      eventId: z.string(),
+      postId: z.string().uuid(),
+      likerId: z.string().uuid(),
+    }),
+  },
+  /** A comment or reply: the post's owner and, for a reply, the replied comment's author. */
+  'notifications.comment': {
+    queue: 'notifications',
+    payload: z.object({ eventId: z.string(), commentId: z.string().uuid() }),
+  },
+  /** A new post: the author's friends (player) or followers (academy), in batches. */
+  'notifications.new_post': {
+    queue: 'notifications',
+    payload: z.object({ eventId: z.string(), postId: z.string().uuid() }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -65,6 +87,21 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
   ],
   'follow.created': [
     notify('follow.created', (p) => ({ actorId: p.followerId, recipientId: p.academyId })),
+  ],
+  'post.created': [
+    { job: 'notifications.new_post', payload: (p, eventId) => ({ eventId, postId: p.postId }) },
+  ],
+  'post.liked': [
+    {
+      job: 'notifications.like',
+      payload: (p, eventId) => ({ eventId, postId: p.postId, likerId: p.likerId }),
+    },
+  ],
+  'comment.created': [
+    {
+      job: 'notifications.comment',
+      payload: (p, eventId) => ({ eventId, commentId: p.commentId }),
+    },
   ],
 };
 

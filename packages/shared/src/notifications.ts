@@ -26,4 +26,14 @@ export const NOTIFICATION_TEXTS = {
   friendRequest: (name: string) => `${name} sent you a friend request`,
   friendAccepted: (name: string) => `${name} accepted your friend request`,
   follow: (name: string) => `${name} started following you`,
+  /** Likes within the same hour fold into one row: 'Ada and 4 others liked your post'. */
+  like: (name: string, others = 0) =>
+    others <= 0
+      ? `${name} liked your post`
+      : `${name} and ${others} ${others === 1 ? 'other' : 'others'} liked your post`,
+  comment: (name: string) => `${name} commented on your post`,
+  reply: (name: string) => `${name} replied to your comment`,
+  newPost: (name: string) => `${name} added a new post`,
 } as const;
+
+export const postLink = (postId: string) => `/view_post_details/${postId}`;

@@ -3,3 +3,4 @@ export * from './platform';
 export * from './auth';
 export * from './profiles';
 export * from './social';
+export * from './posts';

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, tz, updatedAt } from './columns';
+import { mediaObjects } from './platform';
+import { users } from './users';
+
+const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * Posts: text (≤5000) and at most one image or one video. `likes_count` and `comments_count`
+ * (top-level comments only, as the post shows) are kept in the same transaction as the change,
+ * so a feed page never counts rows. Deleting a post deletes its likes, comments and reports'
+ * links; `removed_at` is set when an administrator removes it (it then reads as gone).
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    authorId: userRef('author_id'),
+    content: text('content').notNull().default(''),
+    mediaId: uuid('media_id').references(() => mediaObjects.id, { onDelete: 'set null' }),
+    mediaKind: text('media_kind', { enum: ['image', 'video'] }),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    /** Every comment including replies: part of the popularity score. */
+    commentsTotal: integer('comments_total').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    editedAt: tz('edited_at'),
+    removedAt: tz('removed_at'),
+  },
+  (t) => [
+    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('posts_counts_non_negative', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0`),
+  ],
+);
+
+/** One like per user and post (the primary key makes concurrent toggles safe). */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('post_likes_user_idx').on(t.userId),
+    index('post_likes_post_created_idx').on(t.postId, t.createdAt),
+  ],
+);
+
+/** Comments and replies: `parent_id` null for a top-level comment; `depth` 0 at the top. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: userRef('author_id'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    depth: integer('depth').notNull().default(0),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt, t.id),
+    index('comments_parent_idx').on(t.parentId),
+    index('comments_author_idx').on(t.authorId),
+  ],
+);
+
+/**
+ * Reports of a post or comment for the administrators. `target_id` survives the target's
+ * deletion (no foreign key) and `snapshot` keeps the reported text; one report per reporter and
+ * target.
+ */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: id(),
+    reporterId: userRef('reporter_id'),
+    targetKind: text('target_kind', { enum: ['post', 'comment'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    targetAuthorId: uuid('target_author_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    snapshot: text('snapshot').notNull().default(''),
+    status: text('status', { enum: ['open', 'removed', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    resolvedAt: tz('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('content_reports_reporter_target_key').on(t.reporterId, t.targetKind, t.targetId),
+    index('content_reports_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * The ordered post ids of a viewer's home feed, fixed when page 1 is read: later pages slice it,
+ * so posts arriving, deleted or gaining likes meanwhile never shift a page (no duplicates, no
+ * gaps) and any page costs the same.
+ */
+export const feedSnapshots = pgTable('feed_snapshots', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  postIds: uuid('post_ids').array().notNull(),
+  createdAt: createdAt(),
+});
