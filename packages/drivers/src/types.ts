@@ -65,17 +65,40 @@ export type PutObjectInput = {
   contentLength?: number;
 };
 
+/**
+ * Bytes of an object to read, inclusive as in HTTP `Range`: from `start` to `end` (or to the
+ * end of the object), or the last `suffix` bytes. An `end` past the object is clipped.
+ */
+export type ByteRange = { start: number; end?: number } | { suffix: number };
+
 export type StoredObject = {
   body: Readable;
   contentType: string;
+  /** Bytes in `body`: the part's length when a range was served. */
   contentLength?: number;
+  /** The whole object's length: always known when a range was asked. */
+  totalLength?: number;
+  /** The inclusive positions `body` holds, when a range was asked and served. */
+  range?: { start: number; end: number };
 };
+
+/** The range asked for starts past the object's end (HTTP 416); `totalLength` is its size. */
+export class RangeNotSatisfiableError extends Error {
+  override name = 'RangeNotSatisfiableError';
+  constructor(readonly totalLength: number) {
+    super(`range not satisfiable (object is ${totalLength} bytes)`);
+  }
+}
 
 export interface StorageDriver {
   readonly kind: 'local' | 's3';
   put(input: PutObjectInput): Promise<void>;
-  /** Null when the object does not exist. */
-  get(key: string, visibility: Visibility): Promise<StoredObject | null>;
+  /**
+   * Null when the object does not exist. With `range`, only those bytes (`range`,
+   * `contentLength` and `totalLength` say which); throws `RangeNotSatisfiableError` when the
+   * range starts past the end (or the object is empty).
+   */
+  get(key: string, visibility: Visibility, range?: ByteRange): Promise<StoredObject | null>;
   delete(key: string, visibility: Visibility): Promise<void>;
   /** Public objects: the path under `/media/` the browser loads. */
   publicUrl(key: string): string;

@@ -27,6 +27,7 @@ import { adminAccountsRoutes } from './modules/admin/admin-accounts.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { postsRoutes, uploadsTmpDir } from './modules/posts/posts.routes';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -76,6 +77,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     { prefix: '/api' },
   );
   await app.register(socialRoutes(services), { prefix: '/api' });
+  await app.register(postsRoutes({ ...services, tmpDir: uploadsTmpDir(deps.config.DATA_DIR) }), {
+    prefix: '/api',
+  });
   await app.register(notificationsRoutes(services), { prefix: '/api' });
   await app.register(searchRoutes(services), { prefix: '/api' });
   await app.register(adminAccountsRoutes(services), { prefix: '/api/admin' });

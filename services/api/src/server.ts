@@ -47,7 +47,7 @@ export async function main() {
 
   const seeded =
     config.SEED_DEMO && config.APP_ENV !== 'production'
-      ? await seedDemoWorld({ db: database.db, logger })
+      ? await seedDemoWorld({ db: database.db, storage: drivers.storage, logger })
       : null;
 
   await app.listen({ host: config.HOST, port: config.PORT });

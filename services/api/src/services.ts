@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { countAchievements } from '@touchline/db';
+import { countAchievements, countVisiblePosts } from '@touchline/db';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCodesService } from './modules/auth/codes.service';
@@ -10,6 +10,11 @@ import { createProfilesService } from './modules/profiles/profiles.service';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { createSearchService } from './modules/search/search.service';
 import { createSocialService } from './modules/social/social.service';
+import { createCommentsService } from './modules/posts/comments.service';
+import { createFeedService } from './modules/posts/feed.service';
+import { createPostsService } from './modules/posts/posts.service';
+import { createPostViews } from './modules/posts/posts.views';
+import { createReportsService } from './modules/posts/reports.service';
 
 /**
  * The composition root of the domain services: plain factories wired from the app's
@@ -53,18 +58,32 @@ export function createServices(app: FastifyInstance) {
     clock,
     storage: drivers.storage,
     media,
-    // Posts are counted once the feed slice stores them.
     countsProvider: async (user) => ({
       friends: user.role === 'player' ? await social.countFriends(user.id) : 0,
       followers: user.role === 'academy' ? await social.countFollowers(user.id) : 0,
-      posts: 0,
+      posts: await countVisiblePosts(db, user.id),
       achievements: await countAchievements(db, user.id),
     }),
     canView: social.canSee,
     onStorageError: (err) => app.log.warn({ err }, 'replaced media file not deleted'),
   });
+  const postViews = createPostViews(drivers.storage);
+  const posts = createPostsService({
+    db,
+    clock,
+    storage: drivers.storage,
+    views: postViews,
+    onStorageError: (err) => app.log.warn({ err }, 'post media file not deleted'),
+  });
+  const comments = createCommentsService({ db, clock, views: postViews });
+  const reports = createReportsService({ db, clock });
+  const feed = createFeedService({ db, clock, views: postViews });
   return {
     media,
+    posts,
+    comments,
+    reports,
+    feed,
     tokens,
     codes,
     auth,

@@ -99,3 +99,72 @@ export async function deleteNotification(executor: Executor, userId: string, id:
     .returning({ id: notifications.id });
   return rows.length > 0;
 }
+
+/**
+ * Many recipients' notifications in one statement (a fan-out batch). Rows whose source key was
+ * already used are skipped, so a rerun inserts only what is missing; answers the inserted rows.
+ */
+export function insertNotifications(executor: Executor, rows: readonly NewNotification[]) {
+  if (rows.length === 0) return Promise.resolve([] as NotificationRow[]);
+  return executor
+    .insert(notifications)
+    .values([...rows])
+    .onConflictDoNothing({ target: notifications.sourceKey })
+    .returning();
+}
+
+/* ------------------------------------------------------------ grouped rows */
+
+export type GroupedNotification = NewNotification & {
+  groupKey: string;
+  actorCount: number;
+  createdAt?: Date;
+};
+
+/**
+ * The user's row of a group (likes on one post within one hour), locked until the transaction
+ * ends so concurrent events for the group are folded in one after the other. Null when none.
+ */
+export async function lockNotificationGroup(executor: Executor, userId: string, groupKey: string) {
+  const [row] = await executor
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.groupKey, groupKey)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Starts a group's row; null when a concurrent transaction started it first. */
+export async function insertGroupedNotification(executor: Executor, input: GroupedNotification) {
+  const [row] = await executor
+    .insert(notifications)
+    .values(input)
+    .onConflictDoNothing({ target: [notifications.userId, notifications.groupKey] })
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Folds a new event into a group's row: new actor, count and text, unread again and dated `now`
+ * so it sorts first.
+ */
+export async function refreshGroupedNotification(
+  executor: Executor,
+  userId: string,
+  id: string,
+  change: { actorId: string; actorCount: number; text: string; sourceKey: string; now: Date },
+) {
+  const [row] = await executor
+    .update(notifications)
+    .set({
+      actorId: change.actorId,
+      actorCount: change.actorCount,
+      text: change.text,
+      sourceKey: change.sourceKey,
+      readAt: null,
+      createdAt: change.now,
+    })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row ?? null;
+}

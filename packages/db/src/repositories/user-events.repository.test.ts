@@ -5,6 +5,7 @@ import { createTestDatabase, createTestUser } from '../testing';
 import type { TestDatabase } from '../testing';
 import {
   appendUserEvent,
+  appendUserEventsBatch,
   lastUserSeq,
   listUserEventsSince,
   pruneUserEvents,
@@ -39,6 +40,38 @@ test('each user has their own numbering', async () => {
   await appendUserEvent(testDb.db, a.id, 'notification', {});
   expect((await appendUserEvent(testDb.db, b.id, 'notification', {})).seq).toBe(1);
   expect((await appendUserEvent(testDb.db, a.id, 'notification', {})).seq).toBe(3);
+});
+
+test('a batch gives each user their next number and interleaves with single appends', async () => {
+  const [a, b, c] = await Promise.all([
+    createTestUser(testDb.db),
+    createTestUser(testDb.db),
+    createTestUser(testDb.db),
+  ]);
+  await appendUserEvent(testDb.db, b.id, 'notification', { n: 0 });
+  const batch = await Promise.all(
+    Array.from({ length: 5 }, (_, i) =>
+      testDb.db.transaction((tx) =>
+        appendUserEventsBatch(
+          tx,
+          [c, a, b].map((user) => ({ userId: user.id, type: 'notification', data: { i } })),
+        ),
+      ),
+    ),
+  );
+  expect(batch[0]!.map((r) => r.userId)).toEqual([c.id, a.id, b.id]);
+  expect(await lastUserSeq(testDb.db, a.id)).toBe(5);
+  expect(await lastUserSeq(testDb.db, b.id)).toBe(6);
+  const events = await listUserEventsSince(testDb.db, b.id, 0, 10);
+  expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  expect((await appendUserEvent(testDb.db, c.id, 'notification', {})).seq).toBe(6);
+  await expect(
+    appendUserEventsBatch(testDb.db, [
+      { userId: a.id, type: 'x', data: {} },
+      { userId: a.id, type: 'x', data: {} },
+    ]),
+  ).rejects.toThrow(/one event per user/);
+  expect(await appendUserEventsBatch(testDb.db, [])).toEqual([]);
 });
 
 test('an append in a rolled-back transaction leaves no gap', async () => {

@@ -36,6 +36,43 @@ export async function appendUserEvent(
   return row!;
 }
 
+/**
+ * One event for each of many users (a fan-out batch) in two statements: the counters are bumped
+ * in user-id order (so two batches never wait on each other crosswise) and stay locked until the
+ * transaction ends, which keeps each user's numbering gapless and committed in order, as
+ * `appendUserEvent` does. Each user may appear once per call.
+ */
+export async function appendUserEventsBatch(
+  executor: Executor,
+  events: readonly { userId: string; type: string; data: unknown }[],
+): Promise<{ userId: string; seq: number }[]> {
+  if (events.length === 0) return [];
+  const sorted = [...events].sort((a, b) =>
+    a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0,
+  );
+  if (sorted.some((event, i) => i > 0 && event.userId === sorted[i - 1]!.userId)) {
+    throw new Error('appendUserEventsBatch: one event per user per call');
+  }
+  const counters = await executor
+    .insert(userEventCounters)
+    .values(sorted.map((event) => ({ userId: event.userId, lastSeq: 1 })))
+    .onConflictDoUpdate({
+      target: userEventCounters.userId,
+      set: { lastSeq: sql`${userEventCounters.lastSeq} + 1` },
+    })
+    .returning({ userId: userEventCounters.userId, seq: userEventCounters.lastSeq });
+  const seqOf = new Map(counters.map((c) => [c.userId, c.seq]));
+  await executor.insert(userEvents).values(
+    sorted.map((event) => ({
+      userId: event.userId,
+      seq: seqOf.get(event.userId)!,
+      type: event.type,
+      data: event.data,
+    })),
+  );
+  return events.map((event) => ({ userId: event.userId, seq: seqOf.get(event.userId)! }));
+}
+
 /** The user's events with a sequence number above `since`, oldest first. */
 export function listUserEventsSince(
   executor: Executor,

@@ -45,6 +45,7 @@ export const posts = pgTable(
   (t) => [
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('posts_media_idx').on(t.mediaId),
     check('posts_counts_non_negative', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0`),
   ],
 );

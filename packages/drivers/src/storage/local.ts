@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StorageDriver, StoredObject, Visibility } from '../types';
 import { assertStorageKey, joinUrl } from './keys';
+import { assertByteRange, resolveRange } from './range';
 
 export type LocalStorageOptions = {
   rootDir: string;
@@ -82,7 +83,8 @@ export function createLocalStorage({
       await writeAtomically(metaPath(key, visibility), Buffer.from(JSON.stringify(meta)));
     },
 
-    async get(key, visibility): Promise<StoredObject | null> {
+    async get(key, visibility, range): Promise<StoredObject | null> {
+      if (range) assertByteRange(range);
       const target = filePath(key, visibility);
       let size: number;
       try {
@@ -100,7 +102,15 @@ export function createLocalStorage({
       } catch {
         // no metadata (a file copied in by hand): serve it as bytes
       }
-      return { body: createReadStream(target), contentType, contentLength: size };
+      if (!range) return { body: createReadStream(target), contentType, contentLength: size };
+      const part = resolveRange(range, size);
+      return {
+        body: createReadStream(target, part),
+        contentType,
+        contentLength: part.end - part.start + 1,
+        totalLength: size,
+        range: part,
+      };
     },
 
     async delete(key, visibility) {

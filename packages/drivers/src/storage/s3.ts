@@ -3,13 +3,16 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
+import { RangeNotSatisfiableError } from '../types';
 import type { StorageDriver, StoredObject, Visibility } from '../types';
 import { assertStorageKey, joinUrl } from './keys';
+import { assertByteRange, resolveRange } from './range';
 import { uploadStream } from './s3-upload';
 
 export type S3StorageOptions = {
@@ -42,6 +45,20 @@ function isNotFound(err: unknown): boolean {
   );
 }
 
+function isInvalidRange(err: unknown): boolean {
+  const error = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return error?.name === 'InvalidRange' || error?.$metadata?.httpStatusCode === 416;
+}
+
+/** `bytes <start>-<end>/<total>` → its numbers; null when absent or not of that form. */
+export function parseContentRange(
+  value: string | undefined,
+): { start: number; end: number; total: number } | null {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value?.trim() ?? '');
+  if (!match) return null;
+  return { start: Number(match[1]), end: Number(match[2]), total: Number(match[3]) };
+}
+
 /**
  * Media on S3-compatible storage, public objects under `public/`, private ones under `private/`
  * in one bucket. Checksums only when required: otherwise non-AWS servers (s3rver, MinIO) store
@@ -65,6 +82,12 @@ export function createS3Storage({
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+
+  /** An object's size; throws the not-found error of S3 when it does not exist. */
+  async function sizeOf(Key: string): Promise<number> {
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
+    return head.ContentLength ?? 0;
+  }
 
   function objectKey(key: string, visibility: Visibility): string {
     assertStorageKey(key);
@@ -92,18 +115,43 @@ export function createS3Storage({
       await uploadStream(client, { bucket, key: Key, contentType, body, partSize });
     },
 
-    async get(key, visibility): Promise<StoredObject | null> {
+    async get(key, visibility, range): Promise<StoredObject | null> {
+      if (range) assertByteRange(range);
+      const Key = objectKey(key, visibility);
       try {
+        // A suffix is turned into explicit positions first: S3-compatible servers (s3rver) do
+        // not all understand `bytes=-n`.
+        const part = range && 'suffix' in range ? resolveRange(range, await sizeOf(Key)) : range;
         const result = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: objectKey(key, visibility) }),
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key,
+            ...(part ? { Range: `bytes=${part.start}-${part.end ?? ''}` } : {}),
+          }),
         );
         if (!result.Body) return null;
-        return {
+        const object: StoredObject = {
           body: result.Body as Readable,
           contentType: result.ContentType ?? 'application/octet-stream',
           ...(result.ContentLength !== undefined ? { contentLength: result.ContentLength } : {}),
         };
+        if (!range) return object;
+        const served = parseContentRange(result.ContentRange);
+        // No Content-Range: the server sent the whole object (it may ignore a range).
+        if (!served) return { ...object, totalLength: result.ContentLength };
+        if (served.end >= served.total) {
+          // s3rver answers a range of an empty object with `bytes 0-0/0`; S3 answers 416.
+          object.body.destroy();
+          throw new RangeNotSatisfiableError(served.total);
+        }
+        return {
+          ...object,
+          totalLength: served.total,
+          range: { start: served.start, end: served.end },
+        };
       } catch (err) {
+        if (err instanceof RangeNotSatisfiableError) throw err;
+        if (isInvalidRange(err)) throw new RangeNotSatisfiableError(await sizeOf(Key));
         if (isNotFound(err)) return null;
         throw err;
       }

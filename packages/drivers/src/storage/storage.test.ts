@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3rver } from '../testing/s3';
-import type { StorageDriver } from '../types';
+import { RangeNotSatisfiableError, type ByteRange, type StorageDriver } from '../types';
 import { InvalidStorageKeyError } from './keys';
 import { createLocalStorage } from './local';
 import type { LocalStorageDriver } from './local';
@@ -124,6 +124,60 @@ describe.each(implementations)('$name storage', ({ name, storage: get }) => {
     const object = await read(storage, k, 'public');
     expect(object?.bytes.toString()).toBe('two');
     expect(object?.contentType).toBe('text/csv');
+  });
+
+  it('reads a byte range, an open-ended range and a suffix, with the part’s and the whole’s length', async () => {
+    const storage = get();
+    const bytes = randomBytes(100_000);
+    const k = key('video');
+    await storage.put({ key: k, body: bytes, contentType: 'video/mp4', visibility: 'public' });
+    const cases: [ByteRange, number, number][] = [
+      [{ start: 10, end: 19 }, 10, 19],
+      [{ start: 0, end: 1 }, 0, 1],
+      [{ start: 99_990 }, 99_990, 99_999],
+      [{ suffix: 500 }, 99_500, 99_999],
+      [{ start: 99_000, end: 250_000 }, 99_000, 99_999], // an end past the object is clipped
+      [{ suffix: 250_000 }, 0, 99_999], // a suffix longer than the object is all of it
+    ];
+    for (const [range, start, end] of cases) {
+      const object = await storage.get(k, 'public', range);
+      expect(object, JSON.stringify(range)).toMatchObject({
+        contentType: 'video/mp4',
+        contentLength: end - start + 1,
+        totalLength: bytes.length,
+        range: { start, end },
+      });
+      expect((await buffer(object!.body)).equals(bytes.subarray(start, end + 1))).toBe(true);
+    }
+  });
+
+  it('refuses a range that starts past the end, naming the object’s size', async () => {
+    const storage = get();
+    const k = key('short');
+    await storage.put({
+      key: k,
+      body: Buffer.from('0123456789'),
+      contentType: 'text/plain',
+      visibility: 'public',
+    });
+    for (const range of [{ start: 10 }, { start: 50, end: 60 }, { suffix: 0 }]) {
+      const attempt = storage.get(k, 'public', range);
+      await expect(attempt).rejects.toThrow(RangeNotSatisfiableError);
+      await expect(attempt).rejects.toMatchObject({ totalLength: 10 });
+    }
+    const empty = key('empty');
+    await storage.put({
+      key: empty,
+      body: Buffer.alloc(0),
+      contentType: 'text/plain',
+      visibility: 'public',
+    });
+    await expect(storage.get(empty, 'public', { start: 0 })).rejects.toMatchObject({
+      name: 'RangeNotSatisfiableError',
+      totalLength: 0,
+    });
+    expect(await storage.get(key('missing'), 'public', { start: 0 })).toBeNull();
+    expect(await storage.get(key('missing'), 'public', { suffix: 5 })).toBeNull();
   });
 
   it('answers null for a missing key', async () => {

@@ -1,3 +1,6 @@
+// Other packages’ tests import this file; the reference brings its ambient s3rver types along.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./s3rver.d.ts" />
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-/** OpenAPI document generated from the routes' zod schemas; page and JSON under /api/docs. */
+/**
+ * OpenAPI document generated from the routes' zod schemas; page and JSON under /api/docs. Schemas
+ * registered with an id (recursive ones must be) become named components.
+ */
 export const docsPlugin = fp(
   async (app) => {
     await app.register(swagger, {
@@ -18,6 +21,7 @@ export const docsPlugin = fp(
         },
       },
       transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   },

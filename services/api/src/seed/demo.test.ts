@@ -5,9 +5,10 @@ import { DEMO_PASSWORD, seedDemoWorld } from './demo';
 describe('the embedded demo world', () => {
   it('seeds once, its logins work in their own areas, and its notifications come through the pipeline', async () => {
     const t = await createTestApp({ workers: true });
-    const first = await seedDemoWorld({ db: t.db, logger: silentLogger });
+    const deps = { db: t.db, storage: t.drivers.storage, logger: silentLogger };
+    const first = await seedDemoWorld(deps);
     expect(first.seeded).toBe(true);
-    expect((await seedDemoWorld({ db: t.db, logger: silentLogger })).seeded).toBe(false);
+    expect((await seedDemoWorld(deps)).seeded).toBe(false);
 
     const login = (email: string, area: object = {}) =>
       t.app.inject({
@@ -35,7 +36,30 @@ describe('the embedded demo world', () => {
       position: 'CM',
       open_to_work: true,
       achievements_count: 1,
+      post_count: 3,
     });
+
+    // Tunde's feed: his own posts, then popular ones from Lagos or football, never a minor's.
+    const home = (await t.app.inject({ method: 'GET', url: '/api/home', headers })).json();
+    const authors = new Set(home.posts.map((p: { user: string }) => p.user));
+    expect(authors).toEqual(new Set(['Tunde Bakare', 'Lagos Stars Academy', 'Kemi Adeyemi']));
+    expect(home.user).toMatchObject({
+      username: 'Tunde Bakare',
+      post_count: 3,
+      open_to_work: true,
+    });
+    expect(home.academies.map((a: { username: string }) => a.username)).toContain(
+      'Lagos Stars Academy',
+    );
+    const trials = home.posts.find((p: { content: string }) => p.content.startsWith('Open trials'));
+    expect(trials.image).toMatch(/^\/media\/images\/.+\.display\.jpg$/);
+    expect((await t.app.inject({ method: 'GET', url: trials.image })).statusCode).toBe(200);
+    expect(trials.likes_count).toBe(3);
+    expect(trials.comments_count).toBe(2);
+    // A reply chain three deep under the first comment.
+    let depth = 0;
+    for (let c = trials.comments[0]; c; c = c.replies[0]) depth = c.depth;
+    expect(depth).toBe(3);
     await t.close();
   });
 });

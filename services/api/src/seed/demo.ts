@@ -13,8 +13,10 @@ import {
   type Transaction,
   type UserRow,
 } from '@touchline/db';
+import type { StorageDriver } from '@touchline/drivers';
 import { todayInLagos, yearsBefore } from '@touchline/shared';
 import { hashPassword } from '../modules/auth/passwords';
+import { discardDemoImages, prepareDemoPostImages, seedDemoPosts } from './demo-posts';
 
 type Logger = { info: (obj: object, msg?: string) => void };
 
@@ -105,7 +107,11 @@ function demoUsers(): DemoUser[] {
  * Seeds the embedded demo world once, on a database without users. Answers the logins to print,
  * or null when the database already had people in it.
  */
-export async function seedDemoWorld(deps: { db: Database; logger: Logger }) {
+export async function seedDemoWorld(deps: {
+  db: Database;
+  storage: StorageDriver;
+  logger: Logger;
+}) {
   const [row] = await deps.db.select({ n: count() }).from(schema.users);
   const logins = [
     { role: 'admin', email: 'admin@touchline.test', page: '/admin/login' },
@@ -115,14 +121,27 @@ export async function seedDemoWorld(deps: { db: Database; logger: Logger }) {
   if ((row?.n ?? 0) > 0) return { password: DEMO_PASSWORD, logins, seeded: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
-  await deps.db.transaction(async (tx) => {
-    const people = new Map<string, UserRow>();
-    for (const user of demoUsers()) {
-      people.set(user.email, await insertUser(tx, { ...user, passwordHash, emailVerifiedAt: now }));
-    }
-    await seedConnections(tx, (email) => people.get(email)!);
-  });
-  deps.logger.info({ users: demoUsers().length }, 'demo world seeded');
+  // Pictures are stored first (never inside the transaction) and removed if it fails.
+  const images = await prepareDemoPostImages(deps.storage);
+  let posts = 0;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const people = new Map<string, UserRow>();
+      for (const user of demoUsers()) {
+        people.set(
+          user.email,
+          await insertUser(tx, { ...user, passwordHash, emailVerifiedAt: now }),
+        );
+      }
+      const who = (email: string) => people.get(email)!;
+      await seedConnections(tx, who);
+      posts = await seedDemoPosts(tx, who, images, now);
+    });
+  } catch (err) {
+    await discardDemoImages(deps.storage, images);
+    throw err;
+  }
+  deps.logger.info({ users: demoUsers().length, posts }, 'demo world seeded');
   return { password: DEMO_PASSWORD, logins, seeded: true };
 }
 

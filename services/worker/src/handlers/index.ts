@@ -6,6 +6,9 @@ import { createPruneHandler } from './maintenance-prune';
 import { createMediaProcessHandler } from './media-process';
 import { createSessionsRevokedHandler } from './realtime-sessions-revoked';
 import { createNotificationsHandler } from './notifications-create';
+import { createCommentNotificationsHandler } from './notifications-comment';
+import { createLikeNotificationsHandler } from './notifications-like';
+import { createNewPostNotificationsHandler } from './notifications-new-post';
 
 export type HandlerDeps = {
   db: Database;
@@ -23,6 +26,9 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'realtime.sessions_revoked': createSessionsRevokedHandler(deps),
     'maintenance.prune': createPruneHandler(deps),
     'notifications.create': createNotificationsHandler(deps),
+    'notifications.like': createLikeNotificationsHandler(deps),
+    'notifications.comment': createCommentNotificationsHandler(deps),
+    'notifications.new_post': createNewPostNotificationsHandler(deps),
   };
 }
 

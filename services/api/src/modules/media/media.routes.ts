@@ -1,8 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Visibility } from '@touchline/drivers';
+import { RangeNotSatisfiableError, type StoredObject, type Visibility } from '@touchline/drivers';
 import { commonErrors } from '../../lib/app-error';
+import { parseRangeHeader } from './media.range';
 
 const KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]{0,511}$/;
 
@@ -10,16 +11,39 @@ const KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]{0,511}$/;
  * `/media/*` streams public objects from the storage driver (local disk or S3) so the browser
  * has one origin. `/media-private/*` serves private objects of the local driver only with a
  * valid, unexpired signature; the S3 driver's signed URLs point at the object store itself.
+ * Both answer single HTTP byte ranges (206, or 416 past the end), so videos seek and stream;
+ * several ranges in one request get the whole file (200).
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage } = app.drivers;
 
-  async function stream(key: string, visibility: Visibility, reply: FastifyReply) {
+  async function stream(
+    key: string,
+    visibility: Visibility,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
     if (!KEY.test(key) || key.includes('..')) throw commonErrors.notFound('File not found');
-    const object = await storage.get(key, visibility);
+    const range = parseRangeHeader(request.headers.range) ?? undefined;
+    let object: StoredObject | null;
+    try {
+      object = await storage.get(key, visibility, range);
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiableError)) throw error;
+      return reply
+        .code(416)
+        .header('accept-ranges', 'bytes')
+        .header('content-range', `bytes */${error.totalLength}`)
+        .send();
+    }
     if (!object) throw commonErrors.notFound('File not found');
+    reply.header('accept-ranges', 'bytes');
     reply.header('content-type', object.contentType);
     if (object.contentLength !== undefined) reply.header('content-length', object.contentLength);
+    if (object.range && object.totalLength !== undefined) {
+      const { start, end } = object.range;
+      reply.code(206).header('content-range', `bytes ${start}-${end}/${object.totalLength}`);
+    }
     reply.header('x-content-type-options', 'nosniff');
     reply.header(
       'cache-control',
@@ -31,7 +55,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/media/*',
     { schema: { hide: true, params: z.object({ '*': z.string() }) } },
-    async (request, reply) => stream(request.params['*'], 'public', reply),
+    async (request, reply) => stream(request.params['*'], 'public', request, reply),
   );
 
   app.get(
@@ -52,7 +76,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!storage.verifySignature?.(key, expires, signature)) {
         throw commonErrors.notFound('File not found');
       }
-      return stream(key, 'private', reply);
+      return stream(key, 'private', request, reply);
     },
   );
 };

@@ -1,4 +1,5 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { createReadStream } from 'node:fs';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import {
   createMediaObject,
@@ -6,10 +7,11 @@ import {
   markMediaReady,
   uuidv7,
   type Database,
+  type Executor,
   type MediaObjectRow,
 } from '@touchline/db';
 import type { StorageDriver, Visibility } from '@touchline/drivers';
-import { IMAGE_TYPES, LIMITS, MESSAGES } from '@touchline/shared';
+import { IMAGE_TYPES, LIMITS, MESSAGES, VIDEO_TYPES } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 import type { UploadedFile } from '../../lib/form';
 
@@ -95,27 +97,31 @@ export type StoredImage = {
   discard(): Promise<void>;
 };
 
+/** An image checked by content and re-encoded into its variants, not yet stored anywhere. */
+export type ProcessedImage = {
+  id: string;
+  mime: ImageMime;
+  outputs: { name: string; key: string; data: Buffer; width: number; height: number }[];
+  /** The `display` output: the object's main key and size. */
+  display: { key: string; data: Buffer; width: number; height: number };
+  variantKeys: Record<string, string>;
+};
+
 /**
- * Stores an uploaded image at once, so the answer carries its final URL: checks the type by
- * content (JPEG, PNG or WebP), applies the EXIF orientation, re-encodes every variant in the
- * upload's own format without any metadata (sharp writes no EXIF, GPS, XMP or ICC unless asked),
- * writes the files, then records a ready, public `media_objects` row owned by `ownerId`.
- * Storage writes happen before (never inside) a database transaction.
+ * Checks the type by content (JPEG, PNG or WebP), applies the EXIF orientation and re-encodes
+ * every variant in the upload's own format without any metadata (sharp writes no EXIF, GPS, XMP
+ * or ICC unless asked). Nothing is stored yet.
  */
-export async function storeProcessedImage(input: {
-  db: Database;
-  storage: StorageDriver;
-  ownerId: string;
-  buffer: Buffer;
-  variants: ImageVariants;
-}): Promise<StoredImage> {
-  const { db, storage, ownerId, buffer, variants } = input;
+export async function processImage(
+  buffer: Buffer,
+  variants: ImageVariants,
+): Promise<ProcessedImage> {
   const mime = await detectImageType(buffer);
   if (!mime) throw imageUploadErrors.invalidType();
   const { format, ext, options } = FORMATS[mime];
 
   const id = uuidv7();
-  let outputs: { name: string; key: string; data: Buffer; width: number; height: number }[];
+  let outputs: ProcessedImage['outputs'];
   try {
     const source = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     outputs = await Promise.all(
@@ -145,33 +151,137 @@ export async function storeProcessedImage(input: {
     // The content looked like an image but does not decode: as good as the wrong type.
     throw imageUploadErrors.invalidType();
   }
-
   const display = outputs.find((o) => o.name === 'display')!;
   const variantKeys = Object.fromEntries(outputs.map((o) => [o.name, o.key]));
-  const files = [{ key: display.key, variants: variantKeys, visibility: 'public' as const }];
+  return { id, mime, outputs, display, variantKeys };
+}
+
+/** The storage files of a processed image, as `deleteStoredFiles` takes them. */
+export const processedImageFiles = (image: ProcessedImage) => [
+  { key: image.display.key, variants: image.variantKeys, visibility: 'public' as const },
+];
+
+/** Writes every variant to storage (before, never inside, a database transaction). */
+export async function putProcessedImage(storage: StorageDriver, image: ProcessedImage) {
+  await Promise.all(
+    image.outputs.map((o) =>
+      storage.put({ key: o.key, body: o.data, contentType: image.mime, visibility: 'public' }),
+    ),
+  );
+}
+
+/** Records a stored image as a ready, public `media_objects` row owned by `ownerId`. */
+export async function recordProcessedImage(
+  executor: Executor,
+  ownerId: string,
+  image: ProcessedImage,
+): Promise<MediaObjectRow> {
+  const created = await createMediaObject(executor, {
+    id: image.id,
+    ownerId,
+    key: image.display.key,
+    visibility: 'public',
+    kind: 'image',
+    contentType: image.mime,
+    byteSize: image.display.data.length,
+  });
+  const ready = {
+    width: image.display.width,
+    height: image.display.height,
+    variants: image.variantKeys,
+  };
+  await markMediaReady(executor, image.id, ready);
+  return { ...created, ...ready, status: 'ready' as const };
+}
+
+/**
+ * Stores an uploaded image at once, so the answer carries its final URL: processes it
+ * (`processImage`), writes the files, then records a ready, public `media_objects` row owned by
+ * `ownerId`. Storage writes happen before (never inside) a database transaction.
+ */
+export async function storeProcessedImage(input: {
+  db: Database;
+  storage: StorageDriver;
+  ownerId: string;
+  buffer: Buffer;
+  variants: ImageVariants;
+}): Promise<StoredImage> {
+  const { db, storage, ownerId } = input;
+  const image = await processImage(input.buffer, input.variants);
+  const files = processedImageFiles(image);
   try {
-    await Promise.all(
-      outputs.map((o) =>
-        storage.put({ key: o.key, body: o.data, contentType: mime, visibility: 'public' }),
-      ),
-    );
+    await putProcessedImage(storage, image);
+    const media = await db.transaction((tx) => recordProcessedImage(tx, ownerId, image));
+    return {
+      media,
+      url: storage.publicUrl(image.display.key),
+      async discard() {
+        await deleteOwnedMediaObjects(db, ownerId, [image.id]);
+        await deleteStoredFiles(storage, files);
+      },
+    };
+  } catch (err) {
+    await deleteStoredFiles(storage, files);
+    throw err;
+  }
+}
+
+export const videoUploadErrors = {
+  invalidType: () =>
+    new AppError(400, 'media.invalid_video_type', MESSAGES.invalidVideoType, {
+      video: MESSAGES.invalidVideoType,
+    }),
+};
+
+type VideoMime = (typeof VIDEO_TYPES)[number];
+const VIDEO_EXTENSIONS: Record<VideoMime, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
+
+/**
+ * Stores an uploaded video from a file on disk (the request streamed it there, so a 100 MB video
+ * never sits in memory): checks the type by content (MP4 or WebM only), streams the file to
+ * storage as `videos/<id>.<ext>`, then records a ready, public `media_objects` row. Videos are
+ * kept as uploaded (no transcoding). The caller owns and deletes `filePath`.
+ */
+export async function storeVideo(input: {
+  db: Database;
+  storage: StorageDriver;
+  ownerId: string;
+  filePath: string;
+  byteSize: number;
+}): Promise<StoredImage> {
+  const { db, storage, ownerId, filePath, byteSize } = input;
+  const type = await fileTypeFromFile(filePath);
+  if (!type || !(VIDEO_TYPES as readonly string[]).includes(type.mime))
+    throw videoUploadErrors.invalidType();
+  const mime = type.mime as VideoMime;
+  const id = uuidv7();
+  const key = `videos/${id}.${VIDEO_EXTENSIONS[mime]}`;
+  const files = [{ key, variants: {}, visibility: 'public' as const }];
+  try {
+    await storage.put({
+      key,
+      body: createReadStream(filePath),
+      contentType: mime,
+      visibility: 'public',
+      contentLength: byteSize,
+    });
     const media = await db.transaction(async (tx) => {
       const created = await createMediaObject(tx, {
         id,
         ownerId,
-        key: display.key,
+        key,
         visibility: 'public',
-        kind: 'image',
+        kind: 'video',
         contentType: mime,
-        byteSize: display.data.length,
+        byteSize,
       });
-      const ready = { width: display.width, height: display.height, variants: variantKeys };
+      const ready = { width: null, height: null, variants: {} };
       await markMediaReady(tx, id, ready);
       return { ...created, ...ready, status: 'ready' as const };
     });
     return {
       media,
-      url: storage.publicUrl(display.key),
+      url: storage.publicUrl(key),
       async discard() {
         await deleteOwnedMediaObjects(db, ownerId, [id]);
         await deleteStoredFiles(storage, files);

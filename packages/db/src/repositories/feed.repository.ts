@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import {
+  hydratedPostsSql,
+  minorAuthorSql,
+  notBlockedSql,
+  rowsOf,
+  toPostViewRow,
+  visiblePostSql,
+  type MediaRef,
+  type PostViewer,
+  type PostViewRow,
+} from './posts.repository';
+
+/** How the home feed is assembled (the service passes the product's numbers). */
+export type FeedRules = {
+  pageSize: number;
+  /** Newest posts of the viewer, their friends and followed academies kept in a snapshot. */
+  networkCap: number;
+  /** Popular posts from outside the network appended after them. */
+  popularCap: number;
+  /** How far back popular posts are looked for. */
+  popularDays: number;
+};
+
+/**
+ * The viewer's feed order, built in SQL: first the network (the viewer, their friends and the
+ * academies they follow), newest first; then popular posts of the last days by authors outside
+ * the network who share the viewer's state or a sport, by a score that favours likes and
+ * comments and decays with age. Minors' posts are never pushed to strangers (unknown dates of
+ * birth count as minors). Removed posts, inactive authors and blocks either way are left out.
+ */
+function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
+  const v = viewer.viewerId;
+  return sql`
+    network_authors as (
+      select ${v}::uuid as id
+      union select friend_id from friendships where user_id = ${v}
+      union select academy_id from follows where follower_id = ${v}
+    ),
+    network as (
+      select p.id, p.created_at
+      from posts p join users au on au.id = p.author_id
+      where p.author_id in (select id from network_authors) and ${visiblePostSql(v)}
+      order by p.created_at desc, p.id desc
+      limit ${rules.networkCap}
+    ),
+    popular as (
+      select p.id, p.created_at,
+        (p.likes_count + 2 * p.comments_total)::float8
+          / power(greatest(extract(epoch from (${now}::timestamptz - p.created_at))::float8 / 3600, 0) + 2, 1.5)
+          as score
+      from posts p
+      join users au on au.id = p.author_id
+      cross join (select state, sports from users where id = ${v}) me
+      where p.created_at > ${now}::timestamptz - make_interval(days => ${rules.popularDays})
+        and p.author_id not in (select id from network_authors)
+        and ${visiblePostSql(v)}
+        and (au.state = me.state or au.sports && me.sports)
+        and not ${minorAuthorSql(viewer.adultCutoff)}
+      order by score desc, p.created_at desc, p.id desc
+      limit ${rules.popularCap}
+    )`;
+}
+
+/**
+ * One feed page in one statement. Page 1 (or any page when the viewer has no snapshot yet)
+ * builds the ordered post ids and upserts them as the viewer's snapshot; later pages slice the
+ * stored snapshot, so posts arriving meanwhile never shift a page. The page's posts come back
+ * hydrated; `total` is the snapshot's length (the page is empty past its end).
+ */
+export async function readFeedPage(
+  executor: Executor,
+  viewer: PostViewer,
+  input: { page: number; rules: FeedRules; now: Date },
+): Promise<{ total: number; rows: PostViewRow[] }> {
+  const { page, rules } = input;
+  const v = viewer.viewerId;
+  const now = input.now.toISOString();
+  const rebuild = page === 1;
+  const offset = (page - 1) * rules.pageSize;
+  const result = await executor.execute(sql`
+    with ${snapshotIdsSql(viewer, rules, now)},
+    built as (
+      insert into feed_snapshots (user_id, post_ids, created_at)
+      select ${v}::uuid,
+        array(select id from network order by created_at desc, id desc)
+          || array(select id from popular order by score desc, created_at desc, id desc),
+        ${now}::timestamptz
+      ${rebuild ? sql`` : sql`where not exists (select 1 from feed_snapshots where user_id = ${v})`}
+      on conflict (user_id) do update
+        set post_ids = excluded.post_ids, created_at = excluded.created_at
+      returning post_ids
+    ),
+    snap as (
+      select post_ids from built
+      ${rebuild ? sql`` : sql`union all select post_ids from feed_snapshots where user_id = ${v}`}
+    ),
+    page as (
+      select s.post_id, s.ord
+      from snap, unnest(snap.post_ids) with ordinality as s(post_id, ord)
+      where s.ord > ${offset} and s.ord <= ${offset + rules.pageSize}
+    ),
+    meta as (select coalesce(max(cardinality(post_ids)), 0)::int as total from snap)
+    select meta.total, h.*
+    from meta left join (${hydratedPostsSql(viewer)}) h on true
+    order by h.ord`);
+  const rows = rowsOf<{ total: number; id: string | null }>(result);
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    rows: rows
+      .filter((r) => r.id !== null)
+      .map((r) => toPostViewRow(r as unknown as Parameters<typeof toPostViewRow>[0])),
+  };
+}
+
+export type HomeAcademyRow = {
+  id: string;
+  username: string;
+  district: string | null;
+  state: string | null;
+  photo: MediaRef | null;
+};
+
+export type HomePanelsRow = {
+  username: string;
+  role: 'player' | 'academy' | 'admin';
+  bio: string;
+  openToWork: boolean;
+  photo: MediaRef | null;
+  friendsCount: number;
+  followersCount: number;
+  postCount: number;
+  achievementsCount: number;
+  academies: HomeAcademyRow[];
+};
+
+const photoOf = (alias: string) =>
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('key', ${alias}.key, 'variants', ${alias}.variants, 'visibility', ${alias}.visibility) end`,
+  );
+
+/**
+ * The home page's side panels in one statement: the viewer's summary card with its counts, and
+ * the three most followed verified academies the viewer can see (never themselves). Trials join
+ * here once the trials slice stores them.
+ */
+export async function readHomePanels(
+  executor: Executor,
+  viewerId: string,
+  academiesLimit: number,
+): Promise<HomePanelsRow | null> {
+  const followers = (academy: string) =>
+    sql.raw(`(select count(*) from follows f join users fu on fu.id = f.follower_id
+      where f.academy_id = ${academy} and fu.is_active)`);
+  const result = await executor.execute(sql`
+    select u.username, u.role, coalesce(pr.bio, '') as bio,
+      (u.role = 'player' and coalesce(pr.open_to_work, false)) as "openToWork",
+      ${photoOf('um')} as photo,
+      (select count(*)::int from friendships f join users fu on fu.id = f.friend_id
+        where f.user_id = u.id and fu.is_active) as "friendsCount",
+      ${followers('u.id')}::int as "followersCount",
+      (select count(*)::int from posts p where p.author_id = u.id and p.removed_at is null)
+        as "postCount",
+      (select count(*)::int from achievements a where a.user_id = u.id) as "achievementsCount",
+      (
+        select coalesce(json_agg(json_build_object('id', t.id, 'username', t.username,
+          'district', t.district, 'state', t.state, 'photo', t.photo)
+          order by t.followers desc, t.username, t.id), '[]'::json)
+        from (
+          select x.id, x.username, x.district, x.state, ${photoOf('xm')} as photo,
+            ${followers('x.id')} as followers
+          from users x left join media_objects xm on xm.id = x.profile_photo_media_id
+          where x.role = 'academy' and x.is_active and x.academy_status = 'verified'
+            and x.id <> u.id and ${notBlockedSql(sql`x.id`, viewerId)}
+          order by followers desc, x.username, x.id
+          limit ${academiesLimit}
+        ) t
+      ) as academies
+    from users u
+    left join profiles pr on pr.user_id = u.id
+    left join media_objects um on um.id = u.profile_photo_media_id
+    where u.id = ${viewerId}`);
+  const row = rowsOf<HomePanelsRow>(result)[0];
+  if (!row) return null;
+  return {
+    ...row,
+    friendsCount: Number(row.friendsCount),
+    followersCount: Number(row.followersCount),
+    postCount: Number(row.postCount),
+    achievementsCount: Number(row.achievementsCount),
+  };
+}

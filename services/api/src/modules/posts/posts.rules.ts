@@ -1,0 +1,38 @@
+import type { FeedRules, PostViewer } from '@touchline/db';
+import { LIMITS, todayInLagos, yearsBefore, type Role } from '@touchline/shared';
+import type { ImageVariants } from '../media/media.uploads';
+
+/** Who is asking: the signed-in user and their role (`request.auth`). */
+export type Viewer = { userId: string; role: Role };
+
+/**
+ * Players under this age are minors: their posts are never pushed to strangers, and only their
+ * circle (friends, academies they follow) may comment on them.
+ */
+export const ADULT_AGE = 18;
+
+/** The home feed's numbers (supplement §4): a page of 10, a snapshot of at most 500 posts. */
+export const FEED_RULES: FeedRules = {
+  pageSize: LIMITS.feedPageSize,
+  networkCap: 300,
+  popularCap: 200,
+  popularDays: 30,
+};
+export const FEED_MAX_PAGE = Math.ceil((FEED_RULES.networkCap + FEED_RULES.popularCap) / 10);
+export const HOME_ACADEMIES = 3;
+export const USER_POSTS_PAGE = 10;
+
+/** Post images: a display size for the feed and a thumbnail, both re-encoded without metadata. */
+export const POST_IMAGE_VARIANTS: ImageVariants = {
+  display: { width: 1280, height: 1280, fit: 'inside' },
+  thumb: { width: 480, height: 480, fit: 'inside' },
+};
+
+/** The viewer as the post queries take it, with the adult cut-off of today in Lagos. */
+export function postViewerOf(viewer: Viewer, now: Date): PostViewer {
+  return {
+    viewerId: viewer.userId,
+    isAdmin: viewer.role === 'admin',
+    adultCutoff: yearsBefore(todayInLagos(now), ADULT_AGE),
+  };
+}

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestUser } from '@touchline/db/testing';
+import {
+  insertBlock,
+  insertFollow,
+  insertFriendship,
+  lastUserSeq,
+  listNotifications,
+  listUserEventsSince,
+  setUserActive,
+} from '@touchline/db';
+import { userChannel, type BusMessage } from '@touchline/shared';
+import { createJobHandlers } from '.';
+import { createWorkerEnv } from '../testing/worker-env';
+import { insertTestPost } from '../testing/post-fixtures';
+import { createNewPostNotificationsHandler } from './notifications-new-post';
+
+type Env = Awaited<ReturnType<typeof createWorkerEnv>>;
+
+describe('notifications.new_post', () => {
+  let env: Env;
+  afterEach(async () => env?.close());
+
+  async function setup(batchSize?: number) {
+    env = await createWorkerEnv();
+    const drivers = await env.newDrivers();
+    const handle = batchSize
+      ? createNewPostNotificationsHandler({ ...drivers, db: env.db, batchSize })
+      : createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() })[
+          'notifications.new_post'
+        ];
+    const run = (eventId: string, postId: string) =>
+      handle({
+        id: `notifications.new_post:${eventId}`,
+        name: 'notifications.new_post',
+        attempt: 1,
+        data: { eventId, postId },
+      });
+    return { run, drivers };
+  }
+
+  const texts = async (userId: string) =>
+    (await listNotifications(env.db, userId, 10)).map((r) => r.text);
+
+  it('tells every friend of a player, in batches, once however often it runs', async () => {
+    const { run, drivers } = await setup(3);
+    const author = await createTestUser(env.db, { username: 'Ada Obi' });
+    const friends = await Promise.all(Array.from({ length: 8 }, () => createTestUser(env.db)));
+    for (const friend of friends) await insertFriendship(env.db, author.id, friend.id);
+    const stranger = await createTestUser(env.db);
+    const received: BusMessage[] = [];
+    await drivers.bus.subscribe(userChannel(friends[7]!.id), (m) => received.push(m as BusMessage));
+    const post = await insertTestPost(env.db, author.id);
+
+    await run('21', post.id);
+    await run('21', post.id);
+    for (const friend of friends) {
+      const rows = await listNotifications(env.db, friend.id, 10);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        kind: 'new_post',
+        text: 'Ada Obi added a new post',
+        link: `/view_post_details/${post.id}`,
+        actorId: author.id,
+      });
+      expect(await lastUserSeq(env.db, friend.id)).toBe(1);
+      const [event] = await listUserEventsSince(env.db, friend.id, 0, 10);
+      expect(event).toMatchObject({ type: 'notification', seq: 1, data: { id: rows[0]!.id } });
+    }
+    expect(await texts(stranger.id)).toEqual([]);
+    expect(await texts(author.id)).toEqual([]);
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]).toMatchObject({ kind: 'stored', event: { type: 'notification', seq: 1 } });
+  });
+
+  it('tells an academy’s followers, but no one blocked either way or inactive', async () => {
+    const { run } = await setup();
+    const academy = await createTestUser(env.db, { username: 'Lagos FC', role: 'academy' });
+    const followers = await Promise.all(Array.from({ length: 4 }, () => createTestUser(env.db)));
+    for (const follower of followers) await insertFollow(env.db, follower.id, academy.id);
+    await insertBlock(env.db, academy.id, followers[0]!.id);
+    await insertBlock(env.db, followers[1]!.id, academy.id);
+    await setUserActive(env.db, followers[2]!.id, false);
+    const post = await insertTestPost(env.db, academy.id);
+
+    await run('22', post.id);
+    expect(await texts(followers[0]!.id)).toEqual([]);
+    expect(await texts(followers[1]!.id)).toEqual([]);
+    expect(await texts(followers[2]!.id)).toEqual([]);
+    expect(await texts(followers[3]!.id)).toEqual(['Lagos FC added a new post']);
+  });
+
+  it('a rerun tells only who was not told yet (after a crash between batches)', async () => {
+    const { run } = await setup(2);
+    const author = await createTestUser(env.db, { username: 'Ada' });
+    const first = await Promise.all(Array.from({ length: 3 }, () => createTestUser(env.db)));
+    for (const friend of first) await insertFriendship(env.db, author.id, friend.id);
+    const post = await insertTestPost(env.db, author.id);
+    await run('23', post.id);
+    const late = await createTestUser(env.db);
+    await insertFriendship(env.db, author.id, late.id);
+    await run('23', post.id);
+    for (const friend of [...first, late]) {
+      expect(await texts(friend.id)).toEqual(['Ada added a new post']);
+      expect(await lastUserSeq(env.db, friend.id)).toBe(1);
+    }
+  });
+});
