@@ -74,6 +74,19 @@ describe('live notifications', () => {
     expect(session.notification_count).toBe(7);
   });
 
+  it("ends at the server's count when a notification_count follows a notification (an updated grouped like)", async () => {
+    signInAs('player', 'u1');
+    renderApp('/friends');
+    const socket = await openSocket();
+    act(() => socket.push({ type: 'notification_count', seq: 1, data: { unread: 4 } }));
+    const regrouped = { ...liked.data, text: 'Bola and 1 other liked your post' };
+    act(() => socket.push({ ...liked, seq: 2, data: regrouped }));
+    expect(session.notification_count).toBe(5);
+    act(() => socket.push({ type: 'notification_count', seq: 3, data: { unread: 4 } }));
+    expect(session.notification_count).toBe(4);
+    expect(await screen.findByText('Bola and 1 other liked your post')).toBeVisible();
+  });
+
   it('closes the socket when the user signs out', async () => {
     signInAs('player', 'u1');
     renderApp('/friends');

@@ -18,14 +18,18 @@ const row = (id: string, text: string, is_read = false) => ({
 
 function serveNotifications(initial: ReturnType<typeof row>[]) {
   let rows = initial;
+  let gate: Promise<void> | null = null;
   const unread = () => rows.filter((r) => !r.is_read).length;
   const fetch = serveApi({
-    'GET /api/notification': ({ url }) => ({
-      results: rows,
-      has_more: false,
-      page: Number(url.searchParams.get('page')),
-      unread_count: unread(),
-    }),
+    'GET /api/notification': async ({ url }) => {
+      await gate;
+      return {
+        results: rows,
+        has_more: false,
+        page: Number(url.searchParams.get('page')),
+        unread_count: unread(),
+      };
+    },
     'GET /api/notification/unread_count': () => ({ unread_count: 9 }),
     'POST /api/mark_as_read/n1': () => {
       rows = rows.map((r) => (r.id === 'n1' ? { ...r, is_read: true } : r));
@@ -40,7 +44,24 @@ function serveNotifications(initial: ReturnType<typeof row>[]) {
       return { unread_count: 0 };
     },
   });
-  return { fetch, add: (next: ReturnType<typeof row>) => (rows = [next, ...rows]) };
+  return {
+    fetch,
+    add: (next: ReturnType<typeof row>) => (rows = [next, ...rows]),
+    /** The server's row `id` is rewritten and comes first (newest). */
+    replace: (id: string, next: ReturnType<typeof row>) =>
+      (rows = [next, ...rows.filter((r) => r.id !== id)]),
+    /** Holds list answers back until `release()`. */
+    hold() {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return {
+        release: () => {
+          gate = null;
+          release();
+        },
+      };
+    },
+  };
 }
 
 async function openSocket() {
@@ -109,6 +130,55 @@ describe('notification centre', () => {
     const list = screen.getByRole('list', { name: 'Notifications' });
     expect(await within(list).findByText('Tunde Bakare sent you a friend request')).toBeVisible();
     expect(session.notification_count).toBe(1);
+  });
+
+  it('replaces an updated grouped like in place and moves it to the top, without a duplicate', async () => {
+    const like = {
+      ...row('n2', 'Ada liked your post'),
+      kind: 'like',
+      link: '/view_post_details/p1',
+    };
+    const api = serveNotifications([row('n1', 'Kemi sent you a friend request'), like]);
+    signInAs('player', 'me');
+    renderApp('/notification');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    await within(list).findByText('Ada liked your post');
+    await waitFor(() => expect(session.notification_count).toBe(2));
+    const socket = await openSocket();
+
+    // The server folds Bola's like into the same row; its answer to the refetch is held back,
+    // so what shows first is the cached list's own update.
+    const updated = {
+      ...like,
+      text: 'Bola and 1 other liked your post',
+      created_at: new Date().toISOString(),
+    };
+    api.replace('n2', updated);
+    const held = api.hold();
+    act(() =>
+      socket.push({
+        type: 'notification',
+        seq: 5,
+        data: { ...updated, actor_id: 'u3' },
+      }),
+    );
+    const items = () => within(list).getAllByRole('listitem');
+    await waitFor(() => expect(items()[0]).toHaveTextContent('Bola and 1 other liked your post'));
+    expect(items()).toHaveLength(2);
+    expect(items()[1]).toHaveTextContent('Kemi sent you a friend request');
+    expect(within(list).queryByText('Ada liked your post')).not.toBeInTheDocument();
+    expect(session.notification_count).toBe(3); // +1 for any notification received (spec §4)
+
+    act(() => socket.push({ type: 'notification_count', seq: 6, data: { unread: 2 } }));
+    expect(session.notification_count).toBe(2); // the server's count follows and wins
+
+    held.release();
+    await waitFor(() =>
+      expect(callsTo(api.fetch, 'GET /api/notification').length).toBeGreaterThan(1),
+    );
+    await waitFor(() => expect(items()[0]).toHaveTextContent('Bola and 1 other liked your post'));
+    expect(items()).toHaveLength(2);
+    expect(session.notification_count).toBe(2);
   });
 
   it("takes the server's unread count on every (re)connect", async () => {
