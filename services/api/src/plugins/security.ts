@@ -46,7 +46,13 @@ export const securityPlugin = fp(
       ...(redis ? { redis, nameSpace: 'touchline-rl:', skipOnError: true } : {}),
       max: app.config.RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
-      allowList: (request) => request.url === '/api/health',
+      // The budget is for the API: health probes and the SPA's files and media (script chunks,
+      // photos, video range requests, all cacheable) do not spend it.
+      allowList: (request) =>
+        request.url === '/api/health' ||
+        ((request.method === 'GET' || request.method === 'HEAD') &&
+          !request.url.startsWith('/api/') &&
+          !request.url.startsWith('/ws/')),
     });
   },
   { name: 'security', dependencies: ['platform'] },

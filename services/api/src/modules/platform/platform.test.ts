@@ -109,3 +109,26 @@ describe('malformed uploads', () => {
     await t.close();
   });
 });
+
+describe('API rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+  });
+  afterAll(async () => t.close());
+
+  it('spends the per-address budget on API calls, not on the SPA files and media it serves', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      const page = await t.app.inject({ method: 'GET', url: `/home?visit=${i}` });
+      expect(page.statusCode).toBe(200);
+      const media = await t.app.inject({ method: 'GET', url: `/media/none/${i}.png` });
+      expect(media.statusCode).toBe(404);
+    }
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      answers.push((await t.app.inject({ method: 'GET', url: '/api/client-config' })).statusCode);
+    }
+    expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[5]).toBe(429);
+  });
+});
