@@ -65,7 +65,7 @@ test.describe('friends, follows and live notifications', () => {
     });
 
     await kemi.goto('/home');
-    await expect(kemi.getByRole('heading', { name: /Kemi Adeyemi/ })).toBeVisible();
+    await expect(kemi.getByRole('heading', { name: 'Welcome, Kemi Adeyemi' })).toBeVisible();
     await stars.goto('/academy/home');
     await tunde.goto('/home');
     const before = await badgeCount(kemi);

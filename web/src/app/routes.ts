@@ -66,6 +66,8 @@ const ProfilePage = lazy(() => import('./pages/profile/profile-page'));
 const AcademyProfilePage = lazy(() => import('./pages/profile/academy-profile-page'));
 const AchievementsPage = lazy(() => import('./pages/profile/achievements-page'));
 const ExperiencePage = lazy(() => import('./pages/profile/experience-page'));
+const UserPostsPage = lazy(() => import('./pages/posts/user-posts-page'));
+const PostDetailsPage = lazy(() => import('./pages/posts/post-details-page'));
 
 export const routes: readonly AppRoute[] = [
   // Player area: public-only pages (a signed-in user goes to /home).
@@ -94,8 +96,8 @@ export const routes: readonly AppRoute[] = [
   route('/profile/:userId?', 'both', 'Profile', ProfilePage),
   route('/view_achievements', 'both', 'Achievements', AchievementsPage),
   route('/search', 'both', 'Search', SearchPage),
-  route('/view_posts/:userId?', 'both', 'Posts'),
-  route('/view_post_details/:postId', 'both', 'Post'),
+  route('/view_posts/:userId?', 'both', 'Posts', UserPostsPage),
+  route('/view_post_details/:postId', 'both', 'Post', PostDetailsPage),
   route('/chat/:threadName?', 'both', 'Messages'),
   route('/notification', 'both', 'Notifications', NotificationPage),
 
