@@ -33,6 +33,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Socket heartbeat interval (dead sockets are dropped after one missed pong). */
   heartbeatMs?: number;
+  /** Namespace of the shared (Redis) rate-limit counters; tests isolate each app with it. */
+  rateLimitNamespace?: string;
 };
 
 /** Builds the whole API without listening. `server.ts` listens; tests use `inject`. */
@@ -59,7 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   // Infrastructure: decorated on the root, in dependency order.
   await app.register(platformPlugin, deps);
   await app.register(errorsPlugin);
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { rateLimitNamespace: options.rateLimitNamespace });
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin, { heartbeatMs: options.heartbeatMs });

@@ -10,7 +10,7 @@ import { closeRedis, createRedisConnection } from '@touchline/drivers';
  * (sign-in, codes) set tighter limits of their own.
  */
 export const securityPlugin = fp(
-  async (app) => {
+  async (app, options: { rateLimitNamespace?: string }) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
@@ -43,7 +43,9 @@ export const securityPlugin = fp(
     if (redis) app.addHook('onClose', async () => closeRedis(redis));
     await app.register(rateLimit, {
       global: true,
-      ...(redis ? { redis, nameSpace: 'touchline-rl:', skipOnError: true } : {}),
+      ...(redis
+        ? { redis, nameSpace: options.rateLimitNamespace ?? 'touchline-rl:', skipOnError: true }
+        : {}),
       max: app.config.RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',
       // The budget is for the API: health probes and the SPA's files and media (script chunks,

@@ -52,16 +52,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
     ...options.env,
   });
   const secrets = deriveSecrets('test-secret-0123456789-0123456789-abcdef');
+  const keyPrefix = `tltest-${process.pid}-${Date.now()}-${counter++}`;
   const drivers = await createDrivers(config, {
     dataDir,
     signingSecret: secrets.mediaSigningSecret,
     devMailboxStore: createDevMailboxStore(database.db),
     logger: silentLogger,
-    keyPrefix: `tltest-${process.pid}-${Date.now()}-${counter++}`,
+    keyPrefix,
   });
   const app: App = await buildApp(
     { config, database, drivers, secrets, clock: options.clock },
-    { logger: false, heartbeatMs: options.heartbeatMs },
+    { logger: false, heartbeatMs: options.heartbeatMs, rateLimitNamespace: `${keyPrefix}-rl:` },
   );
   await app.ready();
   let workers: Workers | undefined;

@@ -10,11 +10,10 @@ import type { BusDriver, JobHandler } from '@touchline/drivers';
 import {
   NOTIFICATION_TEXTS,
   profileLink,
-  userChannel,
-  type BusMessage,
   type JobPayload,
   type NotificationKind,
 } from '@touchline/shared';
+import { notificationEventData, publishStored } from './notification-events';
 
 type Payload = JobPayload<'notifications.create'>;
 type Draft = { kind: NotificationKind; text: string; link: string };
@@ -64,19 +63,11 @@ export function createNotificationsHandler(deps: {
         ...notification,
       });
       if (!row) return null; // this event already produced its notification
-      const eventData = {
-        id: row.id,
-        kind: row.kind,
-        text: row.text,
-        link: row.link,
-        actor_id: row.actorId,
-        created_at: row.createdAt.toISOString(),
-      };
+      const eventData = notificationEventData(row);
       const { seq } = await appendUserEvent(tx, recipient.id, 'notification', eventData);
-      return { seq, data: eventData };
+      return { type: 'notification' as const, seq, data: eventData };
     });
     if (!stored) return;
-    const message: BusMessage = { kind: 'stored', event: { type: 'notification', ...stored } };
-    await deps.bus.publish(userChannel(recipient.id), message);
+    await publishStored(deps.bus, recipient.id, [stored]);
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@touchline/db';
 import { todayInLagos, yearsBefore, type Role } from '@touchline/shared';
 import type { TestApp } from '../../testing/test-app';
+import { multipart, type FilePart } from '../profiles/profiles.test-support';
 
 export { fetchMedia, jpegWithGps, png } from '../profiles/profiles.test-support';
 
@@ -99,8 +100,6 @@ export async function backdate(t: TestApp, postId: string, hoursAgo: number) {
     .where(eq(schema.posts.id, postId));
 }
 
-type FilePart = { name: string; filename: string; type: string; data: Buffer };
-
 /** `POST /api/post` as a multipart form with any number of file parts. */
 export function upload(
   t: TestApp,
@@ -108,37 +107,13 @@ export function upload(
   fields: Record<string, string>,
   ...files: FilePart[]
 ) {
-  const form = multiFile(fields, files);
+  const form = multipart(fields, files);
   return t.app.inject({
     method: 'POST',
     url: '/api/post',
     headers: { ...who.headers, ...form.headers },
     payload: form.payload,
   });
-}
-
-function multiFile(fields: Record<string, string>, files: FilePart[]) {
-  const boundary = '----touchline' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 const padding = Buffer.alloc(4096, 0);

@@ -3,11 +3,10 @@ import sharp from 'sharp';
 import { schema, type UserRow } from '@touchline/db';
 import type { TestApp } from '../../testing/test-app';
 
-/** A multipart body with fields and at most one file, as a browser form sends it. */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { name?: string; filename: string; type: string; data: Buffer },
-) {
+export type FilePart = { name?: string; filename: string; type: string; data: Buffer };
+
+/** A multipart body with fields and files (none, one or several), as a browser form sends it. */
+export function multipart(fields: Record<string, string>, files?: FilePart | readonly FilePart[]) {
   const boundary = '----touchline' + Math.random().toString(16).slice(2);
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
@@ -15,7 +14,7 @@ export function multipart(
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
     );
   }
-  if (file) {
+  for (const file of files === undefined ? [] : Array.isArray(files) ? files : [files]) {
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,

@@ -1,9 +1,8 @@
 import type { CommentView, PostView } from '@touchline/shared';
 import { LIMITS, MESSAGES, POST_MESSAGES } from '@touchline/shared';
-import { ChevronDown, Lock, Trash2 } from 'lucide-react';
+import { ChevronDown, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 import { notify, showNotice } from '../../../lib/toast';
@@ -13,6 +12,7 @@ import { CommentForm } from './comment-form';
 import type { ThreadActions } from './comment-item';
 import { CommentItem, ThreadContext } from './comment-item';
 import { ReportDialog } from './report-dialog';
+import { DeleteDialog } from './delete-dialog';
 
 /**
  * A post's comment area (spec §2 'Comment thread', §4, §8): the comment box, three top-level
@@ -118,14 +118,10 @@ export function CommentThread({ post }: { post: PostView }) {
         </button>
       ) : null}
 
-      <ConfirmDialog
+      <DeleteDialog
         open={deleting !== null}
         title="Delete this comment?"
         description="The comment and its replies will be removed. This cannot be undone."
-        icon={<Trash2 className="size-5" aria-hidden="true" />}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        confirmClassName="bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800"
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}

@@ -5,7 +5,6 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { accentFor } from '../../../components/layout/role-accent';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { session } from '../../../lib/session';
 import { showNotice } from '../../../lib/toast';
@@ -20,6 +19,7 @@ import { CommentThread } from './comment-thread';
 import { PostEditor } from './post-editor';
 import { ReportDialog } from './report-dialog';
 import { VideoPlayer } from './video-player';
+import { DeleteDialog } from './delete-dialog';
 
 type PostCardProps = {
   post: PostView;
@@ -195,14 +195,10 @@ export function PostCard({ post, commentsOpen = false, onDeleted }: PostCardProp
       </div>
 
       {dialog === 'edit' ? <PostEditor open post={post} onClose={() => setDialog(null)} /> : null}
-      <ConfirmDialog
+      <DeleteDialog
         open={dialog === 'delete'}
         title="Delete this post?"
         description="It will be removed from Touchline for everyone, with its likes and comments. This cannot be undone."
-        icon={<Trash2 className="size-5" aria-hidden="true" />}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        confirmClassName="bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800"
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDialog(null)}
