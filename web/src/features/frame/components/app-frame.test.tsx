@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@touchline/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setNotificationCount, setSession } from '../../../lib/session';
 import { renderApp } from '../../../test/render-app';
+import { serveApi } from '../../auth/testing/fake-api';
 
 function signIn(role: Role, name = role === 'academy' ? 'Lagos Stars Academy' : 'Tunde Bakare') {
   setSession({
@@ -24,6 +25,36 @@ async function openHome(role: 'player' | 'academy') {
   await screen.findByRole('heading', { name: /^Welcome, / });
   return view;
 }
+
+// The home screen behind the frame: an empty feed, so the frame is what these tests look at.
+beforeEach(() => {
+  serveApi({
+    'GET /api/home': {
+      status: 200,
+      body: {
+        posts: [],
+        has_more: false,
+        page: 1,
+        user: {
+          user_id: 'player-1',
+          username: 'Tunde Bakare',
+          role: 'player',
+          bio: '',
+          profile_photo: null,
+          open_to_work: false,
+          friends_count: 0,
+          followers_count: 0,
+          post_count: 0,
+          achievements_count: 0,
+        },
+        trials: [],
+        academies: [],
+      },
+    },
+    'GET /api/user_academy': { status: 200, body: [] },
+    'GET /api/search': { status: 200, body: [] },
+  });
+});
 
 const hrefs = (links: HTMLElement[]) =>
   links.map((link) => [link.textContent, link.getAttribute('href')]);
