@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { run } from './process';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_PACKAGES = ['chromium', 'fonts-liberation'] as const;
+// Emoji in posts and comments need a colour emoji font to render in screenshots.
+export const CHROMIUM_PACKAGES = [
+  'chromium',
+  'fonts-liberation',
+  'fonts-noto-color-emoji',
+] as const;
 export const CHROMIUM_INSTALL_COMMAND = `apt-get update && apt-get install -y ${CHROMIUM_PACKAGES.join(' ')}`;
 
 const LIBERATION_FONTS = [

@@ -10,6 +10,7 @@ import { useCurrentPosition } from '../api/get-position';
 import { useHomeFeed } from '../api/get-home';
 import { indexInPage, uniquePosts } from '../lib/unique-posts';
 import { ComposerCard } from './composer-card';
+import { NewPostsNotice } from './new-posts-notice';
 import { PostList } from './post-list';
 import { RightPanel } from './right-panel';
 import { UserSummaryCard } from './user-summary-card';
@@ -56,6 +57,7 @@ export function HomeScreen({ role }: { role: AccentRole }) {
             </div>
           }
         />
+        <NewPostsNotice />
         <h2 className="sr-only">Feed</h2>
         <PostList
           label="Feed"
