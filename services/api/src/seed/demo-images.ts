@@ -60,3 +60,16 @@ export function renderDemoScene(scene: DemoScene): Promise<Buffer> {
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
+
+/** A demo profile picture: initials on the club's or player's colours (a "photo" to show). */
+export function renderDemoAvatar(initials: string, from: string, to: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
+    </linearGradient></defs>
+    <rect width="512" height="512" fill="url(#g)"/>
+    <text x="256" y="300" text-anchor="middle" font-family="DejaVu Sans, sans-serif"
+      font-size="190" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AVATAR_URL } from '@touchline/shared';
 import { createTestApp, silentLogger } from '../testing/test-app';
 import { DEMO_PASSWORD, seedDemoWorld } from './demo';
 
@@ -60,6 +61,11 @@ describe('the embedded demo world', () => {
     let depth = 0;
     for (let c = trials.comments[0]; c; c = c.replies[0]) depth = c.depth;
     expect(depth).toBe(3);
+    // The academies and two players have profile pictures; Tunde keeps the default avatar.
+    expect(trials.profile_photo).toMatch(/^\/media\/images\/.+\.thumb\.png$/);
+    expect((await t.app.inject({ method: 'GET', url: trials.profile_photo })).statusCode).toBe(200);
+    const tundes = home.posts.find((p: { user: string }) => p.user === 'Tunde Bakare');
+    expect(tundes.profile_photo).toBe(DEFAULT_AVATAR_URL);
     await t.close();
   });
 });

@@ -16,6 +16,7 @@ import {
 import type { StorageDriver } from '@touchline/drivers';
 import { todayInLagos, yearsBefore } from '@touchline/shared';
 import { hashPassword } from '../modules/auth/passwords';
+import { attachDemoAvatars, discardDemoAvatars, prepareDemoAvatars } from './demo-avatars';
 import { discardDemoImages, prepareDemoPostImages, seedDemoPosts } from './demo-posts';
 
 type Logger = { info: (obj: object, msg?: string) => void };
@@ -123,6 +124,10 @@ export async function seedDemoWorld(deps: {
   const now = new Date();
   // Pictures are stored first (never inside the transaction) and removed if it fails.
   const images = await prepareDemoPostImages(deps.storage);
+  const avatars = await prepareDemoAvatars(deps.storage).catch(async (err: unknown) => {
+    await discardDemoImages(deps.storage, images);
+    throw err;
+  });
   let posts = 0;
   try {
     await deps.db.transaction(async (tx) => {
@@ -134,11 +139,13 @@ export async function seedDemoWorld(deps: {
         );
       }
       const who = (email: string) => people.get(email)!;
+      await attachDemoAvatars(tx, who, avatars);
       await seedConnections(tx, who);
       posts = await seedDemoPosts(tx, who, images, now);
     });
   } catch (err) {
     await discardDemoImages(deps.storage, images);
+    await discardDemoAvatars(deps.storage, avatars);
     throw err;
   }
   deps.logger.info({ users: demoUsers().length, posts }, 'demo world seeded');

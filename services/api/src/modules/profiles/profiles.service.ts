@@ -62,7 +62,7 @@ export type ProfilesServiceDeps = {
 
 export type ProfileImageKind = 'photo' | 'cover';
 
-const IMAGE_VARIANTS: Record<ProfileImageKind, ImageVariants> = {
+export const PROFILE_IMAGE_VARIANTS: Record<ProfileImageKind, ImageVariants> = {
   photo: {
     display: {
       width: PROFILE_LIMITS.profilePhotoSize,
@@ -200,7 +200,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         storage,
         ownerId: viewer.userId,
         buffer,
-        variants: IMAGE_VARIANTS[kind],
+        variants: PROFILE_IMAGE_VARIANTS[kind],
       });
       let removed;
       try {
