@@ -105,9 +105,28 @@ describe('profile page', () => {
     expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument();
   });
 
+  it('declines a received friend request from the profile, then offers Add friend', async () => {
+    signInAs('player', 'player-1');
+    let status = 'request_received';
+    const calls = serve({
+      'GET /api/profile/kemi-1': { status: 200, body: player() },
+      'GET /api/relationship/kemi-1': () => relationship(status),
+      'POST /api/friend_request_decline/kemi-1': () => {
+        status = 'none';
+        return { status: 200, body: { message: 'Friend request declined' } };
+      },
+    });
+    renderApp('/profile/kemi-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(await screen.findByRole('button', { name: 'Add friend' })).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/friend_request_decline/kemi-1',
+    ]);
+  });
+
   it.each([
     ['request_sent', ['Cancel request']],
-    ['request_received', ['Accept request']],
+    ['request_received', ['Accept request', 'Decline']],
     ['friends', ['Unfriend']],
   ])('offers the right action when the friendship is %s', async (status, labels) => {
     signInAs('player', 'player-1');

@@ -9,6 +9,7 @@ import { showNotice } from '../../../lib/toast';
 import { useAcceptFriendRequest } from '../api/accept-friend-request';
 import { useBlockUser } from '../api/block-user';
 import { useCancelFriendRequest } from '../api/cancel-friend-request';
+import { useDeclineFriendRequest } from '../api/decline-friend-request';
 import { useFollowAcademy } from '../api/follow-academy';
 import { useRelationship } from '../api/get-relationship';
 import { useSendFriendRequest } from '../api/send-friend-request';
@@ -35,6 +36,7 @@ export function RelationshipActions({ profile, viewerRole, onBlocked }: Relation
   const send = useSendFriendRequest(id);
   const cancel = useCancelFriendRequest(id);
   const accept = useAcceptFriendRequest(id);
+  const decline = useDeclineFriendRequest(id);
   const unfriend = useUnfriend(id);
   const follow = useFollowAcademy(id);
   const unfollow = useUnfollowAcademy(id);
@@ -70,14 +72,24 @@ export function RelationshipActions({ profile, viewerRole, onBlocked }: Relation
         break;
       case 'request_received':
         main = (
-          <Button
-            tone={tone}
-            loading={accept.isPending}
-            onClick={() => accept.mutate(undefined, { onError: failed })}
-          >
-            <Check className="size-4" aria-hidden="true" />
-            Accept request
-          </Button>
+          <>
+            <Button
+              tone={tone}
+              loading={accept.isPending}
+              onClick={() => accept.mutate(undefined, { onError: failed })}
+            >
+              <Check className="size-4" aria-hidden="true" />
+              Accept request
+            </Button>
+            <Button
+              tone="secondary"
+              loading={decline.isPending}
+              onClick={() => decline.mutate(undefined, { onError: failed })}
+            >
+              <X className="size-4" aria-hidden="true" />
+              Decline
+            </Button>
+          </>
         );
         break;
       case 'friends':
@@ -128,7 +140,7 @@ export function RelationshipActions({ profile, viewerRole, onBlocked }: Relation
       <ConfirmDialog
         open={confirmUnfriend}
         title={`Unfriend ${profile.username}?`}
-        description="You will no longer see each other's friends-only posts. You can send a new request later."
+        description="You will no longer be friends on Touchline. You can send a new request later."
         confirmLabel="Unfriend"
         busyLabel="Removing…"
         confirmClassName="bg-red-600 text-white hover:bg-red-700"
