@@ -27,6 +27,7 @@ import { adminAccountsRoutes } from './modules/admin/admin-accounts.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { STALE_UPLOAD_MS, sweepStaleUploads } from './modules/posts/posts.form';
 import { postsRoutes, uploadsTmpDir } from './modules/posts/posts.routes';
 
 export type BuildAppOptions = {
@@ -79,9 +80,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     { prefix: '/api' },
   );
   await app.register(socialRoutes(services), { prefix: '/api' });
-  await app.register(postsRoutes({ ...services, tmpDir: uploadsTmpDir(deps.config.DATA_DIR) }), {
-    prefix: '/api',
-  });
+  const tmpDir = uploadsTmpDir(deps.config.DATA_DIR);
+  await app.register(postsRoutes({ ...services, tmpDir }), { prefix: '/api' });
+  // Upload files a killed process left behind: swept at start and every hour.
+  const sweep = () =>
+    void sweepStaleUploads(tmpDir, Date.now()).catch((err: unknown) =>
+      app.log.warn({ err }, 'stale uploads not swept'),
+    );
+  const sweeper = setInterval(sweep, STALE_UPLOAD_MS);
+  sweeper.unref();
+  app.addHook('onReady', async () => sweep());
+  app.addHook('onClose', async () => clearInterval(sweeper));
   await app.register(notificationsRoutes(services), { prefix: '/api' });
   await app.register(searchRoutes(services), { prefix: '/api' });
   await app.register(adminAccountsRoutes(services), { prefix: '/api/admin' });

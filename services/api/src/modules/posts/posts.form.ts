@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -100,4 +100,24 @@ async function savePart(part: MultipartFile, tmpDir: string, files: SavedPart[])
   });
   await pipeline(part.file, counter, createWriteStream(saved.path));
   if (part.file.truncated) saved.tooLarge = true;
+}
+
+/** Uploads older than this are leftovers of a crashed or killed request, never in progress. */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
+/**
+ * Removes temporary upload files older than `maxAgeMs` (a process killed mid-request leaves its
+ * file behind: `cleanup` never ran). Answers how many were removed; a missing folder is empty.
+ */
+export async function sweepStaleUploads(tmpDir: string, now: number, maxAgeMs = STALE_UPLOAD_MS) {
+  const names = await readdir(tmpDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(tmpDir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < maxAgeMs) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
