@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, keepScreenshot, signInAs } from './support';
+import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
 
 // Amaka posts and Kemi, her friend for the journey, reads: no other journey signs them in, so
 // the per-address sign-in budget of the demo accounts the others share is left alone.
@@ -11,21 +11,6 @@ const KEMI = 'kemi@touchline.test';
 const STARS = 'academy@touchline.test';
 const HOOPS = 'hoops@touchline.test';
 const CLIP = path.resolve(import.meta.dirname, 'fixtures/clip.webm');
-
-/** A second browser window with the project's viewport and device. */
-async function openWindow(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL } =
-    testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    deviceScaleFactor,
-    baseURL: baseURL ?? process.env.E2E_BASE_URL,
-  });
-  return context.newPage();
-}
 
 type Account = { token: string; userId: string };
 

@@ -1,25 +1,10 @@
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, keepScreenshot, signInAs } from './support';
+import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
 
 const TUNDE = 'player@touchline.test';
 const KEMI = 'kemi@touchline.test';
 const STARS = 'academy@touchline.test';
-
-/** A second (or third) browser window with the project's viewport and device. */
-async function openWindow(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL } =
-    testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    deviceScaleFactor,
-    baseURL: baseURL ?? process.env.E2E_BASE_URL,
-  });
-  return context.newPage();
-}
 
 /** An access token for calls made on a user's behalf outside the browser. */
 async function tokenFor(request: APIRequestContext, email: string, isAcademy = false) {

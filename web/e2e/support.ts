@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 const screenshotDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
@@ -94,4 +94,19 @@ export async function signInAs(
     { auth, tokens },
   );
   return answer;
+}
+
+/** A second (or third) browser window with the project's viewport and device. */
+export async function openWindow(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor, baseURL } =
+    testInfo.project.use;
+  const context = await browser.newContext({
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    deviceScaleFactor,
+    baseURL: baseURL ?? process.env.E2E_BASE_URL,
+  });
+  return context.newPage();
 }
