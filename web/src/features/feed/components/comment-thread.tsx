@@ -12,7 +12,7 @@ import { CommentForm } from './comment-form';
 import type { ThreadActions } from './comment-item';
 import { CommentItem, ThreadContext } from './comment-item';
 import { ReportDialog } from './report-dialog';
-import { DeleteDialog } from './delete-dialog';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 
 /**
  * A post's comment area (spec §2 'Comment thread', §4, §8): the comment box, three top-level

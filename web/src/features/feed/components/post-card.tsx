@@ -19,7 +19,7 @@ import { CommentThread } from './comment-thread';
 import { PostEditor } from './post-editor';
 import { ReportDialog } from './report-dialog';
 import { VideoPlayer } from './video-player';
-import { DeleteDialog } from './delete-dialog';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
 
 type PostCardProps = {
   post: PostView;

@@ -1,10 +1,11 @@
 import type { Achievement } from '@touchline/shared';
-import { Award, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Award, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { SkeletonCard } from '../../../components/skeleton';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { homeFor } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
@@ -87,15 +88,12 @@ export function AchievementsScreen({ userId }: { userId: string | null }) {
         onClose={() => setEditing(null)}
         tone={tone}
       />
-      <ConfirmDialog
+      <DeleteDialog
         open={deleting !== null}
         title="Delete this achievement?"
         description={
           deleting ? `“${deleting.title}” will be removed from your profile.` : undefined
         }
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        confirmClassName="bg-red-600 text-white hover:bg-red-700"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
@@ -157,24 +155,7 @@ function AchievementCard({
           ) : null}
         </div>
         {isOwn ? (
-          <div className="flex shrink-0 items-start gap-1">
-            <button
-              type="button"
-              aria-label={`Edit ${achievement.title}`}
-              className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-              onClick={onEdit}
-            >
-              <Pencil className="size-4" aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              aria-label={`Delete ${achievement.title}`}
-              className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600"
-              onClick={onDelete}
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </button>
-          </div>
+          <EditDeleteButtons name={achievement.title} onEdit={onEdit} onDelete={onDelete} />
         ) : null}
       </div>
     </article>

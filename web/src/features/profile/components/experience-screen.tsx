@@ -1,11 +1,12 @@
 import type { Experience } from '@touchline/shared';
-import { History, Pencil, Plus, Trash2 } from 'lucide-react';
+import { History, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { SkeletonCard } from '../../../components/skeleton';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DeleteDialog } from '../../../components/ui/delete-dialog';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { homeFor } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
@@ -87,15 +88,12 @@ export function ExperienceScreen({ userId }: { userId: string | null }) {
         entry={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDialog
+      <DeleteDialog
         open={deleting !== null}
         title="Delete this experience?"
         description={
           deleting ? `${deleting.academy_name} will be removed from your profile.` : undefined
         }
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        confirmClassName="bg-red-600 text-white hover:bg-red-700"
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
@@ -161,24 +159,7 @@ function TimelineItem({
             </p>
           </div>
           {isOwn ? (
-            <div className="flex shrink-0 gap-1">
-              <button
-                type="button"
-                aria-label={`Edit ${entry.academy_name}`}
-                className="rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-                onClick={onEdit}
-              >
-                <Pencil className="size-4" aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                aria-label={`Delete ${entry.academy_name}`}
-                className="rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-600"
-                onClick={onDelete}
-              >
-                <Trash2 className="size-4" aria-hidden="true" />
-              </button>
-            </div>
+            <EditDeleteButtons name={entry.academy_name} onEdit={onEdit} onDelete={onDelete} />
           ) : null}
         </div>
       </div>

@@ -1,16 +1,16 @@
 import { Trash2 } from 'lucide-react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 export type DeleteDialogProps = {
   open: boolean;
   title: string;
-  description: string;
+  description?: string;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** The red "Delete … ? This cannot be undone." confirmation of posts and comments. */
+/** The red "Delete …?" confirmation of posts, comments, achievements and experience. */
 export function DeleteDialog(props: DeleteDialogProps) {
   return (
     <ConfirmDialog
