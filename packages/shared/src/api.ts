@@ -8,8 +8,12 @@ export const errorBodySchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 
+/**
+ * Readiness (`/api/health/ready`, and `/api/health`): `ok`, `degraded` (the database answers but
+ * Redis does not: still 200, the outbox holds the events) or `down` (no database: 503).
+ */
 export const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'down']),
   mode: z.object({
     database: z.enum(['pglite', 'postgres']),
     queue: z.enum(['inline', 'bullmq']),
@@ -25,6 +29,9 @@ export const healthSchema = z.object({
   uptime_s: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** Liveness (`/api/health/live`): the process answers; no dependency is asked. */
+export const livenessSchema = z.object({ status: z.literal('ok'), uptime_s: z.number() });
 
 export const devMailSchema = z.object({
   id: z.string(),

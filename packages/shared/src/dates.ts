@@ -36,3 +36,28 @@ export function yearsBefore(date: string, years: number): string {
   if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
   return target.toISOString().slice(0, 10);
 }
+
+/** Players under this age are minors (supplement §13). */
+export const ADULT_AGE = 18;
+
+/** The latest date of birth of an adult on `today` (`YYYY-MM-DD`, Lagos). */
+export function adultCutoffOn(today: string): string {
+  return yearsBefore(today, ADULT_AGE);
+}
+
+/**
+ * A minor on `today` in Lagos: under 18. An unknown date of birth (a Google account before
+ * /welcome) counts as a minor, so protection never waits for the data.
+ */
+export function isMinorOn(dob: string | null, today: string): boolean {
+  return dob === null || ageOn(dob, today) < ADULT_AGE;
+}
+
+/** The age bands a minor's limited card shows instead of the age (supplement §13). */
+export const AGE_BANDS = ['U13', 'U15', 'U17'] as const;
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+/** U13 under 13, U15 for 13–14, U17 for 15–17 (the last band takes every minor left). */
+export function ageBandOf(age: number): AgeBand {
+  return age < 13 ? 'U13' : age < 15 ? 'U15' : 'U17';
+}

@@ -24,4 +24,10 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
   unsupportedMedia: 'unsupported_media_type',
+  /** A multipart form the server could not read (cut short, malformed). */
+  badMultipart: 'bad_multipart',
+  /** Any other client error without a code of its own. */
+  badRequest: 'bad_request',
+  /** A character no text field accepts (U+0000), anywhere in the input. */
+  invalidCharacter: 'invalid_character',
 } as const;

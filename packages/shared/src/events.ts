@@ -39,3 +39,19 @@ export type DomainEvent = {
 export function isDomainEventType(value: string): value is DomainEventType {
   return Object.hasOwn(DOMAIN_EVENTS, value);
 }
+
+/**
+ * The e-mails the product sends: each template's parameters. The API stores them sealed with the
+ * e-mail row (`email.queued` names only the row); the worker opens, checks and renders them when
+ * it sends, then the row's sealed content is wiped.
+ */
+export const EMAIL_TEMPLATES = {
+  'auth.verify_code': z.object({ name: z.string(), code: z.string().regex(/^\d{6}$/) }),
+  'auth.reset_code': z.object({ name: z.string(), code: z.string().regex(/^\d{6}$/) }),
+} as const;
+export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;
+export type EmailParams<T extends EmailTemplate> = z.infer<(typeof EMAIL_TEMPLATES)[T]>;
+
+export function isEmailTemplate(value: string): value is EmailTemplate {
+  return Object.hasOwn(EMAIL_TEMPLATES, value);
+}

@@ -20,6 +20,8 @@ export const LIMITS = {
   commentsInitial: 3,
   commentsStep: 3,
   replyMaxDepth: 10,
+  /** Comments a post carries, and a page of `GET /api/comments/{postId}` (thread order). */
+  commentsPerPage: 30,
   otpLength: 6,
   otpTtlSeconds: 10 * 60,
   otpMaxAttempts: 5,

@@ -12,6 +12,8 @@ const notificationData = z.object({
   link: z.string(),
   actor_id: z.string().nullable(),
   created_at: z.string(),
+  /** The recipient's unread count with this notification in it: the badge takes it as is. */
+  unread: z.number().int().min(0),
 });
 
 export const STORED_EVENT_TYPES = ['notification', 'notification_count', 'system'] as const;

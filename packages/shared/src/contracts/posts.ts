@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
+import { commentCursorSchema, keysetCursorSchema, pageLimitSchema } from '../paging';
 
 /**
  * Posts, comments, likes, reports and the home response (specification §3 'Post', 'Comment',
@@ -54,6 +55,8 @@ export const postSchema = z.object({
   content: z.string(),
   image: z.string().nullable(),
   video: z.string().nullable(),
+  /** Added: a still frame of the video (JPEG, no metadata) for the player's poster; null without one. */
+  video_poster: z.string().nullable(),
   likes_count: z.number().int().min(0),
   is_liked_by_current_user: z.boolean(),
   is_own_post: z.boolean(),
@@ -61,12 +64,35 @@ export const postSchema = z.object({
   comments: z.array(commentSchema),
   /** Added: the top-level comment count the post shows (spec §9). */
   comments_count: z.number().int().min(0),
+  /**
+   * Added: a post carries at most `LIMITS.commentsPerPage` comments of its thread (thread order,
+   * replies included); this cursor fetches the rest (`GET /api/comments/{postId}?after=`), null
+   * when the post carried them all.
+   */
+  comments_next: z.string().nullable(),
   /** Added: true once the text was changed after posting. */
   edited: z.boolean(),
   /** Added: false when the viewer may not comment (a minor's post and the viewer is not in their circle). */
   can_comment: z.boolean(),
 });
 export type PostView = z.infer<typeof postSchema>;
+
+/**
+ * `GET /api/comments/{postId}?after=&limit=`: the next comments of a post's thread, in thread order
+ * and with the post's visibility rules. The list nests replies like a post's `comments`; its
+ * first entries may be replies whose `parent` came on an earlier page (the rest of a thread the
+ * previous page cut): the client puts them under that parent.
+ */
+export const commentPageQuerySchema = z.object({
+  after: commentCursorSchema.optional(),
+  limit: pageLimitSchema(LIMITS.commentsPerPage, LIMITS.commentsPerPage),
+});
+export const commentPageSchema = z.object({
+  comments: z.array(commentSchema),
+  /** Cursor of the next page (`?after=`), null on the last page. */
+  next: z.string().nullable(),
+});
+export type CommentPage = z.infer<typeof commentPageSchema>;
 
 /** Summary card (spec §3 'User details' plus what the card draws). */
 export const homeUserSchema = z.object({
@@ -116,7 +142,7 @@ export type HomeResponse = z.infer<typeof homeResponseSchema>;
 
 /** A user's own posts page (`/view_posts/{userId?}`), keyset-paged with `before`. */
 export const userPostsQuerySchema = z.object({
-  before: z.string().max(200).optional(),
+  before: keysetCursorSchema.optional(),
 });
 export const userPostsResponseSchema = z.object({
   posts: z.array(postSchema),
@@ -183,6 +209,7 @@ export const POST_MESSAGES = {
   notFound: MESSAGES.postGone,
   commentNotFound: 'Comment has been deleted',
   parentNotFound: 'The comment you replied to has been deleted',
+  replyTooDeep: `Replies nest at most ${LIMITS.replyMaxDepth} deep: reply to an earlier comment`,
   notOwner: 'You can only change your own post',
   cannotDeleteComment: 'You can only delete your own comments or comments on your post',
   cannotComment: 'Only friends can comment on this post',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate, todayInLagos } from '../dates';
+import { AGE_BANDS, isIsoDate, todayInLagos } from '../dates';
 import { LIMITS } from '../limits';
 import { isValidLocation } from '../locations';
 import { MESSAGES } from '../messages';
@@ -268,6 +268,8 @@ export const ACADEMY_ONLY_FIELDS = ['established_on'] as const;
  * fields `email`, `phone` and `dob` (absent otherwise). Players show `age`, never the exact date.
  */
 export const profileViewSchema = z.object({
+  /** The full profile (see `limitedProfileSchema` for a minor's card). */
+  limited: z.literal(false),
   user_id: z.string(),
   username: z.string(),
   role: z.enum(ROLES),
@@ -301,6 +303,52 @@ export const profileViewSchema = z.object({
   dob: z.string().nullable().optional(),
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
+
+/**
+ * A minor's card for someone outside their circle (supplement §13): name, photo, sports, state
+ * and an age band, nothing else; the client shows no posts, lists or counts with it.
+ */
+export const limitedProfileSchema = z.object({
+  limited: z.literal(true),
+  user_id: z.string(),
+  username: z.string(),
+  role: z.literal('player'),
+  profile_photo: z.string().nullable(),
+  state: z.string().nullable(),
+  sports: z.array(z.string()),
+  /** Null when the date of birth is not known yet (a Google account before /welcome). */
+  age_band: z.enum(AGE_BANDS).nullable(),
+  is_own: z.literal(false),
+});
+export type LimitedProfile = z.infer<typeof limitedProfileSchema>;
+
+/** `GET /api/profile/{id}`: the full profile, or a minor's limited card. */
+export const profileResponseSchema = z.discriminatedUnion('limited', [
+  profileViewSchema,
+  limitedProfileSchema,
+]);
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/**
+ * `PUT /api/admin/users/{id}/dob`: an administrator corrects a locked date of birth (§13); the
+ * reason goes to the audit record.
+ */
+export function dobCorrectionSchemaAt(now: () => Date = () => new Date()) {
+  return z.object({
+    dob: dobField(now),
+    reason: z
+      .string({ error: 'A reason is required' })
+      .trim()
+      .min(1, 'A reason is required')
+      .max(500, 'The reason is too long'),
+  });
+}
+export const dobCorrectionResponseSchema = z.object({
+  message: z.string(),
+  user_id: z.string(),
+  dob: z.string(),
+  age: z.number().int(),
+});
 
 export const profileIdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown profile' }) });
 export const photoResponseSchema = z.object({ url: z.string().nullable() });
@@ -362,6 +410,8 @@ export const achievementSchema = z.object({
   created_at: z.string(),
 });
 export type Achievement = z.infer<typeof achievementSchema>;
+/** `GET /api/user_achievement`: a user's achievements. */
+export const achievementListSchema = z.array(achievementSchema);
 
 /* ------------------------------------------------------------- experience */
 
@@ -446,6 +496,8 @@ export const experienceSchema = z.object({
   created_at: z.string(),
 });
 export type Experience = z.infer<typeof experienceSchema>;
+/** `GET /api/user_academy`: a user's playing experience. */
+export const experienceListSchema = z.array(experienceSchema);
 
 /** `?user_id=` of the achievement and experience lists (the caller's own when absent). */
 export const userListQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { keysetCursorSchema, pageLimitSchema, timeCursorSchema } from '../paging';
 
 export const personSchema = z.object({
   id: z.string(),
@@ -21,8 +21,8 @@ export const peoplePageSchema = z.object({
 });
 
 export const listQuerySchema = z.object({
-  before: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(30),
+  before: timeCursorSchema.optional(),
+  limit: pageLimitSchema(30),
 });
 
 export const relationshipSchema = z.object({
@@ -57,12 +57,23 @@ export const notificationSchema = z.object({
 });
 export type NotificationView = z.infer<typeof notificationSchema>;
 
+/**
+ * `GET /api/notification?page=` (supplement §12) or `?before=` (keyset, what the web client
+ * uses): newest first by (created_at, id). `before` is the previous answer's `next`.
+ */
+export const notificationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(500).default(1),
+  before: keysetCursorSchema.optional(),
+});
 export const notificationPageSchema = z.object({
   results: z.array(notificationSchema),
   has_more: z.boolean(),
   page: z.number().int(),
+  /** Cursor of the next page (`?before=`), null on the last page. */
+  next: z.string().nullable(),
   unread_count: z.number().int().min(0),
 });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const searchTypeSchema = z.enum(['Trial', 'Player', 'Academy']);
 export const searchSuggestionSchema = z.object({
@@ -72,6 +83,8 @@ export const searchSuggestionSchema = z.object({
   photoUrl: z.string().optional(),
 });
 export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
+/** `GET /api/search?q=`: the navbar suggestions. */
+export const searchSuggestionsSchema = z.array(searchSuggestionSchema);
 
 export const searchResultSchema = searchSuggestionSchema.extend({
   subtitle: z.string(),
@@ -81,4 +94,28 @@ export const searchResultsSchema = z.object({
   results: z.array(searchResultSchema),
   has_more: z.boolean(),
   page: z.number().int(),
+});
+
+/** `POST /api/friend_request`: a new request, or a friendship when they had already asked. */
+export const friendRequestResponseSchema = z.object({
+  status: z.enum(['request_sent', 'friends']),
+});
+
+/** `GET /api/friend_suggestion`: people the caller may know. */
+export const friendSuggestionsSchema = z.object({ results: z.array(personSchema) });
+
+/** The caller's unread notification count (read, mark-read and delete answers). */
+export const unreadCountSchema = z.object({ unread_count: z.number().int().min(0) });
+
+/** `GET /api/block?before=&limit=`: the users the caller blocked, newest first, keyset-paged. */
+export const blockedQuerySchema = z.object({
+  before: keysetCursorSchema.optional(),
+  limit: pageLimitSchema(30),
+});
+export const blockedUsersSchema = z.object({
+  results: z.array(
+    z.object({ id: z.string(), username: z.string(), role: z.string(), since: z.string() }),
+  ),
+  /** Cursor of the next page (`?before=`), null on the last page. */
+  next: z.string().nullable(),
 });

@@ -1,0 +1,107 @@
+/**
+ * Domain error codes, `<domain>.<reason>`: the API builds its errors from these and the clients
+ * branch on them, so a code is renamed in one place or not at all. Cross-cutting codes are in
+ * `ERROR_CODES` (errors.ts).
+ */
+export const AUTH_ERRORS = {
+  emailTaken: 'auth.email_taken',
+  invalidCredentials: 'auth.invalid_credentials',
+  wrongArea: 'auth.wrong_area',
+  /** 403: the web client reads it as "e-mail not verified" and opens the code screen. */
+  unverified: 'auth.unverified',
+  codeInvalid: 'auth.code_invalid',
+  codeExpired: 'auth.code_expired',
+  codeAttempts: 'auth.code_attempts',
+  resendTooSoon: 'auth.resend_too_soon',
+  resendLimit: 'auth.resend_limit',
+  alreadyVerified: 'auth.already_verified',
+  resetTokenInvalid: 'auth.reset_token_invalid',
+  googleDisabled: 'auth.google_disabled',
+  googleInvalid: 'auth.google_invalid',
+  googleEmailTaken: 'auth.google_email_taken',
+  /** 400: the e-mail's account is bound to another Google account (another `sub`). */
+  googleOtherAccount: 'auth.google_other_account',
+  licenceRequired: 'auth.licence_required',
+  licenceType: 'auth.licence_type',
+  licenceSize: 'auth.licence_size',
+} as const;
+
+export const POSTS_ERRORS = {
+  notFound: 'posts.not_found',
+  empty: 'posts.empty',
+  notOwner: 'posts.not_owner',
+  oneMediaOnly: 'posts.one_media_only',
+  unknownFileField: 'posts.unknown_file_field',
+  imageTooLarge: 'posts.image_too_large',
+  videoTooLarge: 'posts.video_too_large',
+  badCursor: 'posts.bad_cursor',
+  userNotFound: 'posts.user_not_found',
+  commentEmpty: 'posts.comment_empty',
+  cannotComment: 'posts.cannot_comment',
+  parentNotFound: 'posts.parent_not_found',
+  /** 400: a reply to a comment already at `LIMITS.replyMaxDepth`. */
+  replyTooDeep: 'posts.reply_too_deep',
+  commentNotFound: 'posts.comment_not_found',
+  cannotDeleteComment: 'posts.cannot_delete_comment',
+  reportOwn: 'posts.report_own',
+} as const;
+
+export const PROFILES_ERRORS = {
+  notFound: 'profiles.not_found',
+  achievementNotFound: 'profiles.achievement_not_found',
+  experienceNotFound: 'profiles.experience_not_found',
+  playersOnly: 'profiles.players_only',
+  fieldNotAllowed: 'profiles.field_not_allowed',
+  academyNotFound: 'profiles.academy_not_found',
+  limitReached: 'profiles.limit_reached',
+  /** 403: the date of birth is set once; only an administrator corrects it (supplement §13). */
+  dobLocked: 'profiles.dob_locked',
+} as const;
+
+export const SOCIAL_ERRORS = {
+  userNotFound: 'social.user_not_found',
+  self: 'social.self',
+  playersOnly: 'social.players_only',
+  notAcademy: 'social.not_academy',
+  playersFollow: 'social.players_follow',
+  alreadyFriends: 'social.already_friends',
+  alreadyRequested: 'social.already_requested',
+  noRequest: 'social.no_request',
+  notFriends: 'social.not_friends',
+  notFollowing: 'social.not_following',
+  notBlocked: 'social.not_blocked',
+  /** 403: friend requests never cross the 18 line, an adult player and a minor (§13). */
+  acrossAgeLine: 'social.across_age_line',
+} as const;
+
+export const MEDIA_ERRORS = {
+  imageRequired: 'media.image_required',
+  invalidImageType: 'media.invalid_image_type',
+  imageTooLarge: 'media.image_too_large',
+  imageDimensions: 'media.image_dimensions',
+  invalidVideoType: 'media.invalid_video_type',
+  /** Typed MP4 or WebM by its first bytes, yet no video stream can be read from it. */
+  unreadableVideo: 'media.unreadable_video',
+} as const;
+
+export const NOTIFICATIONS_ERRORS = {
+  notFound: 'notifications.not_found',
+} as const;
+
+export const ADMIN_ERRORS = {
+  /** 403: an administrator cannot block their own account. */
+  blockSelf: 'admin.block_self',
+  /** 403: administrators are not blocked by other administrators (nor by themselves). */
+  blockAdmin: 'admin.block_admin',
+} as const;
+
+type ValueOf<T> = T[keyof T];
+/** Every domain error code the API can answer with. */
+export type DomainErrorCode =
+  | ValueOf<typeof AUTH_ERRORS>
+  | ValueOf<typeof POSTS_ERRORS>
+  | ValueOf<typeof PROFILES_ERRORS>
+  | ValueOf<typeof SOCIAL_ERRORS>
+  | ValueOf<typeof MEDIA_ERRORS>
+  | ValueOf<typeof NOTIFICATIONS_ERRORS>
+  | ValueOf<typeof ADMIN_ERRORS>;
