@@ -27,6 +27,8 @@ export type DatabaseOptions = {
   url?: string;
   /** PGlite data directory; in memory when undefined. Never shared between processes. */
   dataDir?: string;
+  /** PGlite: start from this data-directory dump (`dumpDataDir()`), e.g. a migrated template. */
+  loadDataDir?: Blob;
   poolMax?: number;
   /** Called with every SQL statement drizzle sends (logging, round-trip counting in tests). */
   onQuery?: (sql: string) => void;
@@ -89,7 +91,11 @@ export function wrapPglite(client: PGlite, onQuery?: (sql: string) => void): Pgl
 export async function createDatabase(opts: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (!opts.url) {
     if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-    const client = await PGlite.create({ dataDir: opts.dataDir, extensions: pgliteExtensions });
+    const client = await PGlite.create({
+      dataDir: opts.dataDir,
+      loadDataDir: opts.loadDataDir,
+      extensions: pgliteExtensions,
+    });
     return wrapPglite(client, opts.onQuery);
   }
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });

@@ -3,20 +3,10 @@ export * from './client';
 export { migrateDatabase, migrationsFolder } from './migrate';
 export type { MigrationResult } from './migrate';
 export { uuidv7 } from './uuid';
-export * from './repositories/outbox.repository';
-export * from './repositories/user-events.repository';
-export * from './repositories/emails.repository';
-export * from './repositories/dev-mailbox.repository';
-export * from './repositories/media.repository';
-export * from './repositories/users.repository';
-export * from './repositories/sessions.repository';
-export * from './repositories/auth.repository';
-export * from './repositories/profiles.repository';
-export * from './repositories/social.repository';
-export * from './repositories/notifications.repository';
-export * from './repositories/post-notifications.repository';
-export * from './repositories/search.repository';
-export * from './repositories/posts.repository';
-export * from './repositories/comments.repository';
-export * from './repositories/reports.repository';
-export * from './repositories/feed.repository';
+export { isUniqueViolation } from './errors';
+
+/*
+ * Repositories are exported per domain, never from here: `@touchline/db/<domain>` (auth, users,
+ * profiles, social, posts, notifications, search, media, platform), see package.json `exports`
+ * and src/domains/. Test helpers: `@touchline/db/testing`.
+ */

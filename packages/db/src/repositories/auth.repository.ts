@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { CodePurpose } from '@touchline/shared';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { emailCodes, passwordResets, refreshTokens, sessions, users } from '../schema';
 
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
-export type CodePurpose = EmailCodeRow['purpose'];
 
 /* ------------------------------------------------------------ e-mail codes */
 
@@ -45,14 +45,31 @@ export async function countEmailCodesSince(executor: Executor, email: string, si
   return row?.n ?? 0;
 }
 
-/** Counts one wrong attempt; returns the new count. */
-export async function addEmailCodeAttempt(executor: Executor, id: string): Promise<number> {
-  const [row] = await executor
+/**
+ * Claims one of the code's `max` attempts, atomically: true when the code is live (unused, not
+ * expired) and had an attempt left. A guess is compared only after a successful claim, so any
+ * number of parallel guesses gets at most `max` comparisons (a read-then-increment let every
+ * guess that read the old count through).
+ */
+export async function claimEmailCodeAttempt(
+  executor: Executor,
+  id: string,
+  max: number,
+  now: Date,
+): Promise<boolean> {
+  const rows = await executor
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(eq(emailCodes.id, id))
-    .returning({ attempts: emailCodes.attempts });
-  return row?.attempts ?? 0;
+    .where(
+      and(
+        eq(emailCodes.id, id),
+        lt(emailCodes.attempts, max),
+        isNull(emailCodes.consumedAt),
+        gt(emailCodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: emailCodes.id });
+  return rows.length > 0;
 }
 
 /** Marks the code used; false when it was already used (a concurrent verification won). */

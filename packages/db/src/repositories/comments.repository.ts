@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { comments, posts } from '../schema';
-import { notBlockedSql, rowsOf, visiblePostSql, type MediaRef } from './posts.repository';
+import {
+  commentThreadSql,
+  notBlockedSql,
+  rowsOf,
+  visiblePostSql,
+  type CommentJson,
+  type MediaRef,
+} from './posts.repository';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -33,6 +40,22 @@ export async function findCommentOnVisiblePost(
     join users au on au.id = p.author_id
     where c.id = ${input.commentId} ${inPost} and ${visiblePostSql(input.viewerId)}`);
   return rowsOf<VisibleComment>(result)[0] ?? null;
+}
+
+/**
+ * A page of a post's comments in thread order after the key `after` (`commentThreadSql`), in one
+ * statement with the post's own visibility check: null when the post is gone for the viewer.
+ */
+export async function readCommentPage(
+  executor: Executor,
+  input: { postId: string; viewerId: string; after: string | null; limit: number },
+): Promise<CommentJson[] | null> {
+  const result = await executor.execute(sql`
+    select ${commentThreadSql(sql`p.id`, input.viewerId, input)} as comments
+    from posts p
+    join users au on au.id = p.author_id
+    where p.id = ${input.postId} and ${visiblePostSql(input.viewerId)}`);
+  return rowsOf<{ comments: CommentJson[] }>(result)[0]?.comments ?? null;
 }
 
 export async function insertComment(

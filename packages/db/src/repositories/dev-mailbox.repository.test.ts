@@ -12,8 +12,8 @@ beforeAll(async () => {
 afterAll(() => testDb?.close());
 
 async function storedEmail(to: string, subject: string) {
-  const email = { to, subject, text: subject, html: `<p>${subject}</p>`, template: 'test' };
-  return { emailId: await createEmail(testDb.db, email), ...email };
+  const emailId = await createEmail(testDb.db, { to, template: 'test', sealedContent: 'x' });
+  return { emailId, to, subject, text: subject, html: `<p>${subject}</p>` };
 }
 
 test('devMailbox deliver is idempotent per email id', async () => {

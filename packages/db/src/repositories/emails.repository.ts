@@ -1,27 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../client';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../client';
 import { emails } from '../schema';
-import { appendEvent } from './outbox.repository';
+import { deleteInBatches } from './batched-delete';
 
 export type EmailRow = typeof emails.$inferSelect;
-export type NewEmail = Pick<EmailRow, 'to' | 'subject' | 'text' | 'html' | 'template'>;
+export type NewEmail = Pick<EmailRow, 'to' | 'template'> & {
+  /** The template's parameters, sealed by the caller (never the rendered text). */
+  sealedContent: string;
+};
 
 /**
- * Stores an e-mail and its `email.queued` event. Pass a transaction so the e-mail and the event
- * commit together with the change that caused them.
+ * Stores a queued e-mail and returns its id. The caller (a service) writes the `email.queued`
+ * event in the same transaction.
  */
 export async function createEmail(executor: Executor, input: NewEmail): Promise<string> {
   const [row] = await executor
     .insert(emails)
-    .values({
-      to: input.to,
-      subject: input.subject,
-      text: input.text,
-      html: input.html,
-      template: input.template,
-    })
+    .values({ to: input.to, template: input.template, sealedContent: input.sealedContent })
     .returning({ id: emails.id });
-  await appendEvent(executor, { type: 'email.queued', payload: { emailId: row!.id } });
   return row!.id;
 }
 
@@ -30,7 +26,7 @@ export async function getEmail(executor: Executor, id: string): Promise<EmailRow
   return row ?? null;
 }
 
-/** True when the e-mail exists (and is now marked sent). */
+/** True when the e-mail exists (and is now marked sent, its sealed content wiped). */
 export async function markEmailSent(
   executor: Executor,
   id: string,
@@ -38,7 +34,13 @@ export async function markEmailSent(
 ): Promise<boolean> {
   const rows = await executor
     .update(emails)
-    .set({ status: 'sent', providerMessageId, sentAt: sql`now()`, lastError: null })
+    .set({
+      status: 'sent',
+      providerMessageId,
+      sentAt: sql`now()`,
+      lastError: null,
+      sealedContent: null,
+    })
     .where(eq(emails.id, id))
     .returning({ id: emails.id });
   return rows.length > 0;
@@ -69,4 +71,34 @@ export async function incrementEmailAttempts(
     .where(eq(emails.id, id))
     .returning({ attempts: emails.attempts });
   return row?.attempts ?? null;
+}
+
+/**
+ * Retention: wipes the sealed content of e-mails never sent by `contentBefore` (a code is dead
+ * after minutes anyway) and deletes sent or failed e-mails created before `deleteBefore`, in
+ * batches (their development-mailbox copies go with them). Returns how many were deleted.
+ */
+export async function pruneEmails(
+  db: Database,
+  options: { contentBefore: Date; deleteBefore: Date },
+  batchSize = 5000,
+): Promise<number> {
+  await db
+    .update(emails)
+    .set({ sealedContent: null })
+    .where(and(isNotNull(emails.sealedContent), lt(emails.createdAt, options.contentBefore)));
+  return deleteInBatches(batchSize, async (limit) => {
+    const batch = db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(
+        and(inArray(emails.status, ['sent', 'failed']), lt(emails.createdAt, options.deleteBefore)),
+      )
+      .limit(limit);
+    const deleted = await db
+      .delete(emails)
+      .where(inArray(emails.id, batch))
+      .returning({ id: emails.id });
+    return deleted.length;
+  });
 }

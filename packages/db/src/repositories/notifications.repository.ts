@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { notifications, users } from '../schema';
 
@@ -23,12 +23,16 @@ export async function insertNotification(executor: Executor, input: NewNotificat
   return row ?? null;
 }
 
-/** Newest first, keyset-pageable by (created_at, id) so rows arriving meanwhile never shift a page. */
+/**
+ * Newest first by (created_at, id), keyset-pageable so rows arriving meanwhile never shift a page:
+ * `before` is a row's `cursor` (`<created_at to the microsecond>Z~<id>`), strictly older rows
+ * follow. The index `notifications_user_created_idx` serves both the order and the range.
+ */
 export function listNotifications(
   executor: Executor,
   userId: string,
   limit: number,
-  before?: { createdAt: Date; id: string },
+  before?: { createdAt: string; id: string },
 ) {
   return executor
     .select({
@@ -42,6 +46,7 @@ export function listNotifications(
       actorPhotoMediaId: users.profilePhotoMediaId,
       readAt: notifications.readAt,
       createdAt: notifications.createdAt,
+      cursor: sql<string>`to_char(${notifications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || ${notifications.id}`,
     })
     .from(notifications)
     .leftJoin(users, eq(users.id, notifications.actorId))
@@ -49,10 +54,7 @@ export function listNotifications(
       and(
         eq(notifications.userId, userId),
         before
-          ? or(
-              lt(notifications.createdAt, before.createdAt),
-              and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id)),
-            )
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
           : undefined,
       ),
     )

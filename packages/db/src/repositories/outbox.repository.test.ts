@@ -3,7 +3,14 @@ import { outbox } from '../schema';
 import { createTestDatabase } from '../testing';
 import type { TestDatabase } from '../testing';
 import { uuidv7 } from '../uuid';
-import { appendEvent, claimBatch, countUnpublished, pruneOutbox } from './outbox.repository';
+import {
+  appendEvent,
+  claimBatch,
+  countUnpublished,
+  listDeadLetteredEvents,
+  pruneOutbox,
+  requeueDeadLetteredEvent,
+} from './outbox.repository';
 import type { OutboxRow } from './outbox.repository';
 
 let testDb: TestDatabase;
@@ -132,6 +139,64 @@ describe('claimBatch', () => {
     }
     expect(seen).toEqual([ids.slice(0, 3), ids.slice(3)]);
     expect(await countUnpublished(testDb.db)).toBe(0);
+  });
+});
+
+describe('dead letters', () => {
+  test('a dead-lettered row is stamped dead with its reason, never handed out again, and the rows behind it are published', async () => {
+    const [poisoned, next] = await appendMany(2);
+    expect(
+      await claimBatch(testDb.db, 10, async (rows, batch) => {
+        batch.deadLetter(rows[0]!.id, new Error('payload does not match the event contract'));
+      }),
+    ).toBe(2);
+    const rows = await testDb.db.select().from(outbox).orderBy(outbox.id);
+    expect(
+      rows.map((r) => [r.id, r.publishedAt instanceof Date, r.deadAt instanceof Date]),
+    ).toEqual([
+      [poisoned, false, true],
+      [next, true, false],
+    ]);
+    expect(rows[0]).toMatchObject({
+      attempts: 1,
+      lastError: 'Error: payload does not match the event contract',
+    });
+    expect(await countUnpublished(testDb.db)).toBe(0);
+    let handed = 0;
+    expect(await claimBatch(testDb.db, 10, async () => void (handed += 1))).toBe(0);
+    expect(handed).toBe(0);
+
+    expect(await listDeadLetteredEvents(testDb.db, { limit: 10 })).toMatchObject([
+      { id: poisoned, type: 'media.uploaded', lastError: rows[0]!.lastError },
+    ]);
+    expect(await requeueDeadLetteredEvent(testDb.db, next!)).toBe(false);
+    expect(await requeueDeadLetteredEvent(testDb.db, poisoned!)).toBe(true);
+    const again: number[][] = [];
+    await claimBatch(testDb.db, 10, async (batch) => void again.push(idsOf(batch)));
+    expect(again).toEqual([[poisoned]]);
+    expect(await listDeadLetteredEvents(testDb.db, { limit: 10 })).toEqual([]);
+  });
+
+  test('a failing handle (an outage) never dead-letters, however many attempts it takes', async () => {
+    await appendMany(1);
+    for (let i = 0; i < 8; i++) {
+      await expect(
+        claimBatch(testDb.db, 10, async () => {
+          throw new Error('redis unavailable');
+        }),
+      ).rejects.toThrow('redis unavailable');
+    }
+    const [row] = await testDb.db.select().from(outbox);
+    expect(row).toMatchObject({ attempts: 8, deadAt: null, publishedAt: null });
+    expect(await countUnpublished(testDb.db)).toBe(1);
+  });
+
+  test('the handler gets the claim transaction: what it writes commits with the stamp', async () => {
+    await appendMany(1);
+    await claimBatch(testDb.db, 10, async (_rows, batch) => {
+      await appendEvent(batch.tx, { type: 'media.uploaded', payload: { mediaId: uuidv7() } });
+    });
+    expect(await countUnpublished(testDb.db)).toBe(1); // the new event, written in the claim
   });
 });
 

@@ -1,8 +1,9 @@
 import { DOMAIN_EVENTS, isDomainEventType } from '@touchline/shared';
 import type { DomainEvent } from '@touchline/shared';
-import { and, asc, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../client';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../client';
 import { outbox } from '../schema';
+import { deleteInBatches } from './batched-delete';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -30,33 +31,47 @@ export async function appendEvent(executor: Executor, event: DomainEvent): Promi
   return { id: row!.id };
 }
 
+/** What `claimBatch` hands to its handler besides the rows. */
+export type ClaimedBatch = {
+  /** The claim's open transaction: a queue living in this database adds its jobs in it. */
+  tx: Transaction;
+  /**
+   * Dead-letters one row instead of publishing it when the batch commits: the event breaks its
+   * contract or cannot be routed, so retrying cannot help and it must not block the rows behind.
+   */
+  deadLetter(id: number, reason: unknown): void;
+};
+
 /**
- * Claims up to `limit` unpublished events, oldest first, skipping rows another relay holds, and
- * calls `handle` while they stay locked. Rows are stamped published in the same transaction only
- * after `handle` resolves, so a crash anywhere before the commit leaves them unpublished and they
- * are handed out again later (consumers dedupe by deterministic job id). When `handle` throws,
- * the rows stay unpublished with `attempts` incremented and `last_error` set, and the error is
- * rethrown. Returns how many rows were handled (0 without calling `handle` when none wait).
+ * Claims up to `limit` pending events (neither published nor dead), oldest first, skipping rows
+ * another relay holds, and calls `handle` while they stay locked. Rows are stamped published (or
+ * dead, see `ClaimedBatch.deadLetter`) in the same transaction only after `handle` resolves, so a
+ * crash anywhere before the commit leaves them pending and they are handed out again later
+ * (consumers dedupe by deterministic job id). When `handle` throws (the queue is unavailable),
+ * the rows stay pending with `attempts` incremented and `last_error` set, and the error is
+ * rethrown: an outage never dead-letters. Returns how many rows were handled (0 without calling
+ * `handle` when none wait).
  */
 export async function claimBatch(
   db: Database,
   limit: number,
-  handle: (rows: OutboxRow[]) => Promise<void>,
+  handle: (rows: OutboxRow[], batch: ClaimedBatch) => Promise<void>,
 ): Promise<number> {
   let failure: { error: unknown } | undefined;
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(outbox)
-      .where(isNull(outbox.publishedAt))
+      .where(and(isNull(outbox.publishedAt), isNull(outbox.deadAt)))
       .orderBy(asc(outbox.id))
       .limit(limit)
       .for('update', { skipLocked: true });
     if (rows.length === 0) return 0;
-    const ids = rows.map((r) => r.id);
+    const dead = new Map<number, string>();
     try {
-      await handle(rows);
+      await handle(rows, { tx, deadLetter: (id, reason) => void dead.set(id, describe(reason)) });
     } catch (error) {
+      const ids = rows.map((r) => r.id);
       failure = { error };
       await tx
         .update(outbox)
@@ -64,22 +79,58 @@ export async function claimBatch(
         .where(inArray(outbox.id, ids));
       return rows.length;
     }
-    await tx
-      .update(outbox)
-      .set({ publishedAt: sql`now()` })
-      .where(inArray(outbox.id, ids));
+    for (const [id, reason] of dead) {
+      await tx
+        .update(outbox)
+        .set({ deadAt: sql`now()`, attempts: sql`${outbox.attempts} + 1`, lastError: reason })
+        .where(eq(outbox.id, id));
+    }
+    const published = rows.map((r) => r.id).filter((id) => !dead.has(id));
+    if (published.length > 0) {
+      await tx
+        .update(outbox)
+        .set({ publishedAt: sql`now()` })
+        .where(inArray(outbox.id, published));
+    }
     return rows.length;
   });
   if (failure) throw failure.error;
   return claimed;
 }
 
+/** Events still to be published (dead-lettered ones wait for no one). */
 export async function countUnpublished(executor: Executor): Promise<number> {
   const [row] = await executor
     .select({ n: sql<number>`count(*)::int` })
     .from(outbox)
-    .where(isNull(outbox.publishedAt));
+    .where(and(isNull(outbox.publishedAt), isNull(outbox.deadAt)));
   return row?.n ?? 0;
+}
+
+/**
+ * Dead-lettered events, newest first, with the reason (`last_error`): what the admin area shows
+ * next to the embedded queue's failed jobs (`listFailedJobs`).
+ */
+export function listDeadLetteredEvents(
+  executor: Executor,
+  options: { limit: number },
+): Promise<OutboxRow[]> {
+  return executor
+    .select()
+    .from(outbox)
+    .where(isNotNull(outbox.deadAt))
+    .orderBy(desc(outbox.deadAt), desc(outbox.id))
+    .limit(options.limit);
+}
+
+/** Hands a dead-lettered event to the relay again (after a fix); false when it is not dead. */
+export async function requeueDeadLetteredEvent(executor: Executor, id: number): Promise<boolean> {
+  const requeued = await executor
+    .update(outbox)
+    .set({ deadAt: null })
+    .where(and(eq(outbox.id, id), isNotNull(outbox.deadAt)))
+    .returning({ id: outbox.id });
+  return requeued.length > 0;
 }
 
 /** Deletes events published before `olderThan`, in batches so no lock is held for long. */
@@ -88,20 +139,18 @@ export async function pruneOutbox(
   olderThan: Date,
   batchSize = 5000,
 ): Promise<number> {
-  let total = 0;
-  for (;;) {
+  return deleteInBatches(batchSize, async (limit) => {
     const batch = db
       .select({ id: outbox.id })
       .from(outbox)
       .where(and(isNotNull(outbox.publishedAt), lt(outbox.publishedAt, olderThan)))
-      .limit(batchSize);
+      .limit(limit);
     const deleted = await db
       .delete(outbox)
       .where(inArray(outbox.id, batch))
       .returning({ id: outbox.id });
-    total += deleted.length;
-    if (deleted.length < batchSize) return total;
-  }
+    return deleted.length;
+  });
 }
 
 function describe(error: unknown): string {

@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { postLikes, posts } from '../schema';
+import { minorCircleSql } from './social.repository';
+import { LIMITS } from '@touchline/shared';
 
 /**
  * Who reads posts: the viewer, whether they are an administrator, and the latest date of birth of
@@ -19,6 +21,8 @@ export type CommentJson = {
   username: string;
   role: 'player' | 'academy' | 'admin';
   photo: MediaRef | null;
+  /** The comment's place in its post's thread order (`commentThreadSql`): the page cursor. */
+  key: string;
 };
 
 /** A stored object's key, processed variants and visibility (the URL is made in the API). */
@@ -82,11 +86,74 @@ export function minorAuthorSql(adultCutoff: string) {
   return sql`(au.role = 'player' and (au.dob is null or au.dob > ${adultCutoff}::date))`;
 }
 
+/** A comment's key segment: UTC microseconds (20 digits) and the id's 32 hex digits. */
+const keySegment = (alias: string) =>
+  sql.raw(
+    `to_char(${alias}.created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') || replace(${alias}.id::text, '-', '')`,
+  );
+
+/**
+ * A post's visible comments as one json list in thread order (oldest first at every level, each
+ * reply right after its parent), at most `limit` of them after the key `after`. A comment's `key`
+ * is its ancestors' key segments then its own (fixed width: plain string order is thread order,
+ * `COMMENT_KEY_SEGMENT` in @touchline/shared). Comments of inactive or blocked authors are left
+ * out with their replies, and nothing below `LIMITS.replyMaxDepth` is read. `postId` is a column
+ * or value expression of the outer query.
+ */
+export function commentThreadSql(
+  postId: SQL,
+  viewerId: string,
+  input: { after: string | null; limit: number },
+) {
+  const visibleAuthor = sql`cu.is_active and ${notBlockedSql(sql`c.author_id`, viewerId)}`;
+  const after = input.after === null ? sql`` : sql`where t.key > ${input.after}`;
+  return sql`(
+    with recursive thread as (
+      select c.id, c.depth, (${keySegment('c')})::text as key
+      from comments c join users cu on cu.id = c.author_id
+      where c.post_id = ${postId} and c.parent_id is null and ${visibleAuthor}
+      union all
+      select c.id, c.depth, t.key || ${keySegment('c')}
+      from thread t
+      join comments c on c.parent_id = t.id
+      join users cu on cu.id = c.author_id
+      where t.depth < ${LIMITS.replyMaxDepth} and ${visibleAuthor}
+    )
+    select coalesce(json_agg(json_build_object(
+      'id', x.id, 'parent_id', x.parent_id, 'depth', x.depth, 'content', x.content,
+      'created_at', x.created_at, 'author_id', x.author_id, 'username', x.username,
+      'role', x.role, 'photo', x.photo, 'key', x.key
+    ) order by x.key), '[]'::json)
+    from (
+      select t.key, c.id, c.parent_id, c.depth, c.content, c.created_at, c.author_id,
+        cu.username, cu.role, ${mediaJson('cm')} as photo
+      from thread t
+      join comments c on c.id = t.id
+      join users cu on cu.id = c.author_id
+      left join media_objects cm on cm.id = cu.profile_photo_media_id
+      ${after}
+      order by t.key
+      limit ${input.limit}
+    ) x
+  )`;
+}
+
+/**
+ * A minor's posts are seen only by the minor, administrators and the minor's circle (supplement
+ * §13: friends, academies they follow, verified academies); on the aliases `p` and `au`.
+ */
+export function minorPostSeenSql(viewerId: string, adultCutoff: string) {
+  return sql`(not ${minorAuthorSql(adultCutoff)} or p.author_id = ${viewerId}
+    or exists (select 1 from users av where av.id = ${viewerId} and av.role = 'admin')
+    or ${minorCircleSql(sql`p.author_id`, viewerId)})`;
+}
+
 /**
  * The hydrated rows of the posts named by a `page(post_id, ord)` relation the caller defines in
- * its `with` clause, with the page's comments as one json list (oldest first; comments of
- * inactive or blocked authors left out, the API drops their replies with them). Posts the viewer
- * can no longer see are left out, so a page may be shorter but never shifted.
+ * its `with` clause, each with the first comments of its thread as one json list
+ * (`commentThreadSql`: one more than a post carries, `LIMITS.commentsPerPage`, so the API knows
+ * whether more exist). Posts the viewer can no longer see are left out, so a page may be
+ * shorter but never shifted.
  */
 export function hydratedPostsSql(viewer: PostViewer) {
   const { viewerId, isAdmin, adultCutoff } = viewer;
@@ -101,24 +168,15 @@ export function hydratedPostsSql(viewer: PostViewer) {
         or exists (select 1 from friendships f where f.user_id = p.author_id and f.friend_id = ${viewerId})
         or exists (select 1 from follows fo where fo.follower_id = p.author_id and fo.academy_id = ${viewerId})
       ) as "canComment",
-      (
-        select coalesce(json_agg(json_build_object(
-          'id', c.id, 'parent_id', c.parent_id, 'depth', c.depth, 'content', c.content,
-          'created_at', c.created_at, 'author_id', c.author_id, 'username', cu.username,
-          'role', cu.role, 'photo', ${mediaJson('cm')}
-        ) order by c.created_at, c.id), '[]'::json)
-        from comments c
-        join users cu on cu.id = c.author_id
-        left join media_objects cm on cm.id = cu.profile_photo_media_id
-        where c.post_id = p.id and cu.is_active and ${notBlockedSql(sql`c.author_id`, viewerId)}
-      ) as comments
+      ${commentThreadSql(sql`p.id`, viewerId, { after: null, limit: LIMITS.commentsPerPage + 1 })}
+        as comments
     from page pg
     join posts p on p.id = pg.post_id
     join users au on au.id = p.author_id
     left join profiles pr on pr.user_id = au.id
     left join media_objects pm on pm.id = p.media_id
     left join media_objects am on am.id = au.profile_photo_media_id
-    where ${visiblePostSql(viewerId)}`;
+    where ${visiblePostSql(viewerId)} and ${minorPostSeenSql(viewerId, adultCutoff)}`;
 }
 
 type RawPostRow = Omit<PostViewRow, 'createdAt'> & { createdAt: Date | string; ord: number };
@@ -221,6 +279,7 @@ export async function findVisiblePost(
       ${minorAuthorSql(input.adultCutoff)} as "authorIsMinor"
     from posts p join users au on au.id = p.author_id
     where p.id = ${input.postId} and ${visiblePostSql(input.viewerId)}
+      and ${minorPostSeenSql(input.viewerId, input.adultCutoff)}
     ${lock}`);
   return rowsOf<LockedPost>(result)[0] ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { blocks, follows, friendRequests, friendships, users } from '../schema';
 
@@ -36,18 +36,36 @@ export async function deleteBlock(executor: Executor, blockerId: string, blocked
   return rows.length > 0;
 }
 
-export function listBlocked(executor: Executor, blockerId: string) {
+/**
+ * The users `blockerId` blocked, newest first by (created_at, blocked id), `limit` of them after
+ * the keyset position `before` (a row's `cursor`: `<created_at to the microsecond>Z~<id>`).
+ */
+export function listBlocked(
+  executor: Executor,
+  blockerId: string,
+  page: { limit: number; before?: { createdAt: string; id: string } },
+) {
+  const { before } = page;
   return executor
     .select({
       id: users.id,
       username: users.username,
       role: users.role,
       createdAt: blocks.createdAt,
+      cursor: sql<string>`to_char(${blocks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || ${blocks.blockedId}`,
     })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, blockerId))
-    .orderBy(desc(blocks.createdAt));
+    .where(
+      and(
+        eq(blocks.blockerId, blockerId),
+        before
+          ? sql`(${blocks.createdAt}, ${blocks.blockedId}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+    .limit(page.limit);
 }
 
 /** Ends every tie between two users: friendship, requests and follows, both ways. */
@@ -197,7 +215,18 @@ export async function areFriends(executor: Executor, a: string, b: string) {
   return (row?.n ?? 0) > 0;
 }
 
-export function listFriends(executor: Executor, userId: string, limit: number, before?: Date) {
+/**
+ * The user's friends, newest first (`before` pages by time). With `viewerId`, friends who blocked
+ * the viewer, or whom the viewer blocked, are left out: a block hides both sides everywhere,
+ * other people's friend lists included.
+ */
+export function listFriends(
+  executor: Executor,
+  userId: string,
+  limit: number,
+  before?: Date,
+  viewerId?: string,
+) {
   return executor
     .select({ ...personColumns, since: friendships.createdAt })
     .from(friendships)
@@ -207,6 +236,9 @@ export function listFriends(executor: Executor, userId: string, limit: number, b
         eq(friendships.userId, userId),
         eq(users.isActive, true),
         before ? lt(friendships.createdAt, before) : undefined,
+        viewerId
+          ? sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${users.id} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${users.id}))`
+          : undefined,
       ),
     )
     .orderBy(desc(friendships.createdAt))
@@ -322,12 +354,14 @@ export type Relationships = Awaited<ReturnType<typeof relationshipsOf>>;
 /**
  * Up to `limit` players to suggest: friends of friends first (by mutual count), then the same
  * district, then the same sport; never the user, friends, pending requests either way, blocks
- * either way, inactive or unverified accounts.
+ * either way, inactive or unverified accounts, or anyone across the 18 line.
  */
 export async function suggestFriends(
   executor: Executor,
   user: { id: string; district: string | null; sports: string[] },
   limit: number,
+  /** Suggestions stay on the user's side of the 18 line (§13; unknown dates count as minors). */
+  ageLine: { adultCutoff: string; userIsMinor: boolean },
 ) {
   const result = await executor.execute(sql`
     with excluded as (
@@ -349,6 +383,7 @@ export async function suggestFriends(
     from users u left join fof on fof.id = u.id
     where u.role = 'player' and u.is_active and u.email_verified_at is not null
       and u.id not in (select id from excluded)
+      and (u.dob is null or u.dob > ${ageLine.adultCutoff}::date) = ${ageLine.userIsMinor}::boolean
       and (fof.id is not null or u.district = ${user.district} or u.sports && string_to_array(${user.sports.join(',')}, ','))
     order by coalesce(fof.mutual, 0) desc, (u.district = ${user.district}) desc nulls last, u.created_at desc
     limit ${limit}
@@ -356,4 +391,27 @@ export async function suggestFriends(
   // node-postgres and PGlite both answer `{ rows }`.
   const rows = (result as unknown as { rows: (PersonRow & { mutual: number })[] }).rows;
   return rows.map((r) => ({ ...r, since: new Date(r.since) }));
+}
+
+/* ------------------------------------------------------ children (§13) */
+
+/**
+ * The circle that sees a minor's full profile and posts (supplement §13), as a predicate on the
+ * minor's id column: their friends, academies they follow (registrations will join here when
+ * they exist), and every verified academy. The minor and administrators are let in by callers.
+ */
+export function minorCircleSql(minorColumn: SQL, viewerId: string) {
+  return sql`(
+    exists (select 1 from friendships cf where cf.user_id = ${minorColumn} and cf.friend_id = ${viewerId})
+    or exists (select 1 from follows cfo where cfo.follower_id = ${minorColumn} and cfo.academy_id = ${viewerId})
+    or exists (select 1 from users cv where cv.id = ${viewerId} and cv.role = 'academy' and cv.academy_status = 'verified')
+  )`;
+}
+
+/** Whether the viewer is in the minor's circle (`minorCircleSql`). */
+export async function isInMinorCircle(executor: Executor, minorId: string, viewerId: string) {
+  const result = await executor.execute(
+    sql`select ${minorCircleSql(sql`${minorId}::uuid`, viewerId)} as ok`,
+  );
+  return Boolean((result as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok);
 }

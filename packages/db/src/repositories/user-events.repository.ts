@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../client';
 import { userEventCounters, userEvents } from '../schema';
+import { deleteInBatches } from './batched-delete';
 
 export type UserEventRow = typeof userEvents.$inferSelect;
 
@@ -103,18 +104,16 @@ export async function pruneUserEvents(
   olderThan: Date,
   batchSize = 5000,
 ): Promise<number> {
-  let total = 0;
-  for (;;) {
+  return deleteInBatches(batchSize, async (limit) => {
     const batch = db
       .select({ userId: userEvents.userId, seq: userEvents.seq })
       .from(userEvents)
       .where(lt(userEvents.createdAt, olderThan))
-      .limit(batchSize);
+      .limit(limit);
     const deleted = await db
       .delete(userEvents)
       .where(inArray(sql`(${userEvents.userId}, ${userEvents.seq})`, batch))
       .returning({ seq: userEvents.seq });
-    total += deleted.length;
-    if (deleted.length < batchSize) return total;
-  }
+    return deleted.length;
+  });
 }

@@ -19,6 +19,12 @@ export async function findUserById(executor: Executor, id: string): Promise<User
   return row ?? null;
 }
 
+/** The user's row, locked until the transaction ends (a once-only field is checked and set). */
+export async function lockUserRow(executor: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await executor.select().from(users).where(eq(users.id, id)).for('update');
+  return row ?? null;
+}
+
 /** Case-insensitive: e-mails are stored lower-cased. */
 export async function findUserByEmail(executor: Executor, email: string): Promise<UserRow | null> {
   const [row] = await executor.select().from(users).where(eq(users.email, email.toLowerCase()));

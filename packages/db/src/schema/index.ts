@@ -4,3 +4,4 @@ export * from './auth';
 export * from './profiles';
 export * from './social';
 export * from './posts';
+export * from './admin';

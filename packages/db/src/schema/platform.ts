@@ -27,12 +27,55 @@ export const outbox = pgTable(
     publishedAt: tz('published_at'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Dead-lettered: the event breaks its contract or cannot be routed, so retrying cannot help.
+     * Skipped by the relay (it no longer blocks the events behind it), kept for the admins.
+     */
+    deadAt: tz('dead_at'),
   },
   (t) => [
-    index('outbox_unpublished_idx')
+    index('outbox_pending_idx')
       .on(t.id)
-      .where(sql`${t.publishedAt} is null`),
+      .where(sql`${t.publishedAt} is null and ${t.deadAt} is null`),
     index('outbox_published_at_idx').on(t.publishedAt),
+    index('outbox_dead_idx')
+      .on(t.deadAt)
+      .where(sql`${t.deadAt} is not null`),
+  ],
+);
+
+/**
+ * The jobs of the embedded (in-process) queue: the database is the queue when there is no Redis,
+ * so a restart loses nothing. The id is the deterministic job id (de-duplication); a job is
+ * `running` under a lease (`locked_until`), `done` only once its handler completed, `failed` for
+ * good with its reason (until an admin retries it).
+ */
+export const embeddedJobs = pgTable(
+  'embedded_jobs',
+  {
+    id: text('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    queue: text('queue').notNull(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['waiting', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: tz('run_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [
+    index('embedded_jobs_waiting_idx')
+      .on(t.queue, t.runAt, t.seq)
+      .where(sql`${t.status} = 'waiting'`),
+    index('embedded_jobs_running_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'running'`),
+    index('embedded_jobs_finished_idx').on(t.status, t.finishedAt),
   ],
 );
 
@@ -62,16 +105,19 @@ export const userEvents = pgTable(
   ],
 );
 
-/** Every e-mail the product sends: stored first, delivered by the e-mail job. */
+/**
+ * Every e-mail the product sends: stored first, rendered and delivered by the e-mail job. The row
+ * keeps metadata only: the template's parameters (a sign-in code among them) are sealed with a key
+ * derived from APP_SECRET (`sealed_content`) and wiped once the e-mail is sent; the rendered text
+ * is never stored (decision 21).
+ */
 export const emails = pgTable(
   'emails',
   {
     id: id(),
     to: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text_body').notNull(),
-    html: text('html_body').notNull(),
     template: text('template').notNull(),
+    sealedContent: text('sealed_content'),
     status: text('status', { enum: ['queued', 'sent', 'failed'] })
       .notNull()
       .default('queued'),
@@ -81,7 +127,11 @@ export const emails = pgTable(
     createdAt: createdAt(),
     sentAt: tz('sent_at'),
   },
-  (t) => [index('emails_to_idx').on(t.to, t.createdAt), index('emails_status_idx').on(t.status)],
+  (t) => [
+    index('emails_to_idx').on(t.to, t.createdAt),
+    index('emails_status_idx').on(t.status),
+    index('emails_created_idx').on(t.createdAt),
+  ],
 );
 
 /** The development mailbox (embedded mode, no SMTP): one row per delivered e-mail. */

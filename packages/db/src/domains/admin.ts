@@ -1,0 +1,2 @@
+/** Administration: the audit record of what administrators did. */
+export * from '../repositories/admin-audit.repository';

@@ -1,0 +1,2 @@
+/** Uploaded media objects. */
+export * from '../repositories/media.repository';

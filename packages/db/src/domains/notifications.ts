@@ -1,0 +1,3 @@
+/** Notifications and the post data their handlers read. */
+export * from '../repositories/notifications.repository';
+export * from '../repositories/post-notifications.repository';

@@ -1,0 +1,5 @@
+/** Posts, comments, likes, reports and the home feed. */
+export * from '../repositories/posts.repository';
+export * from '../repositories/comments.repository';
+export * from '../repositories/reports.repository';
+export * from '../repositories/feed.repository';

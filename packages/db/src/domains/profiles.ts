@@ -1,0 +1,2 @@
+/** Profiles, achievements and playing experience. */
+export * from '../repositories/profiles.repository';

@@ -1,0 +1,2 @@
+/** People search. */
+export * from '../repositories/search.repository';

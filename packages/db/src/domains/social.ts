@@ -1,0 +1,2 @@
+/** Friends, friend requests, follows and blocks. */
+export * from '../repositories/social.repository';

@@ -1,0 +1,2 @@
+/** User accounts: the rows every other domain points at. */
+export * from '../repositories/users.repository';
