@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driversConfigSchema } from './config';
 import { createDrivers } from './drivers';
 import { silentLogger } from './logger';
+import { createMemoryJobStore } from './queue/memory-store';
 import { startS3rver } from './testing/s3';
 import { startSmtpServer } from './testing/smtp';
 import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from './testing/redis';
@@ -34,6 +35,7 @@ const deps = () => ({
   dataDir,
   signingSecret: 'test-signing-secret-0123456789',
   devMailboxStore: store,
+  jobStore: createMemoryJobStore(),
   logger: silentLogger,
   keyPrefix,
 });

@@ -17,7 +17,8 @@ import { createLocalStorage } from './storage/local';
 import type { LocalStorageDriver } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import type { S3StorageDriver } from './storage/s3';
-import type { DevMailboxStore } from './types';
+import { createSecretBox, type SecretBox } from './secret-box';
+import type { DevMailboxStore, JobStore } from './types';
 
 /** The drivers of one process. `kind` tells which implementation runs (dashboard, health). */
 export type Drivers = {
@@ -25,6 +26,8 @@ export type Drivers = {
   bus: InlineBusDriver | RedisBusDriver;
   storage: LocalStorageDriver | S3StorageDriver;
   mail: DevboxMailDriver | SmtpMailDriver;
+  /** Seals secrets kept at rest until used (an e-mail's parameters until it is sent). */
+  secretBox: SecretBox;
   /** Closes the queue first (running jobs may still publish, store or mail), then the rest. */
   close(): Promise<void>;
 };
@@ -32,16 +35,27 @@ export type Drivers = {
 export type DriversDeps = {
   /** Local media live in `<dataDir>/media` when S3 is not configured. */
   dataDir: string;
-  /** Signs the local driver's private URLs. */
+  /**
+   * The drivers' secret, derived from APP_SECRET: signs the local driver's private URLs; the
+   * secret box derives its own key from it.
+   */
   signingSecret: string;
   devMailboxStore: DevMailboxStore;
+  /**
+   * Where the in-process queue keeps its jobs when there is no Redis (implemented on the database
+   * by @touchline/db), so the embedded mode loses nothing on a restart. BullMQ does not use it.
+   */
+  jobStore: JobStore;
+  /** Tuning of the in-process queue (tests shorten the lease a killed process holds its jobs). */
+  inlineQueue?: { leaseMs?: number; pollMs?: number };
   logger: Logger;
   /** Prefix of the Redis keys and channels (BullMQ default `bull`, bus `touchline`); tests set a unique one. */
   keyPrefix?: string;
 };
 
 /**
- * Chooses every driver once from the validated config: REDIS_URL → BullMQ and Redis pub/sub,
+ * Chooses every driver once from the validated config: REDIS_URL → BullMQ and Redis pub/sub
+ * (otherwise the in-process queue over `deps.jobStore`, i.e. the database),
  * S3_BUCKET → S3 (the bucket is created when missing), SMTP_URL → SMTP; otherwise the embedded
  * in-process, local-disk and development-mailbox drivers.
  */
@@ -51,7 +65,7 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
   const prefix = deps.keyPrefix ? { prefix: deps.keyPrefix } : {};
   const queue = redisUrl
     ? createBullQueue({ redisUrl, logger, ...prefix })
-    : createInlineQueue({ logger });
+    : createInlineQueue({ logger, store: deps.jobStore, ...deps.inlineQueue });
   const bus = redisUrl
     ? createRedisBus({ redisUrl, logger, ...prefix })
     : createInlineBus({ logger });
@@ -88,5 +102,5 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
     { queue: queue.kind, bus: bus.kind, storage: storage.kind, mail: mail.kind },
     'drivers ready',
   );
-  return { queue, bus, storage, mail, close };
+  return { queue, bus, storage, mail, secretBox: createSecretBox(deps.signingSecret), close };
 }

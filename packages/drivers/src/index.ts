@@ -9,8 +9,10 @@ export {
 } from './config';
 export { createDrivers, type Drivers, type DriversDeps } from './drivers';
 export { deriveSecrets, resolveAppSecret, type AppSecrets } from './secrets';
+export { createSecretBox, type SecretBox } from './secret-box';
 
 export { createInlineQueue, type InlineQueueDriver, type InlineQueueOptions } from './queue/inline';
+export { createMemoryJobStore, type MemoryJobStore } from './queue/memory-store';
 export {
   createBullQueue,
   toBullJobId,

@@ -14,6 +14,8 @@ export function deriveSecrets(appSecret: string): AppSecrets {
   };
 }
 
+export const MIN_SECRET_BYTES = 32;
+
 /**
  * Without APP_SECRET (development only: production refuses to start without it), a random secret
  * is created once in the data directory and shared by every process using that directory.
@@ -21,12 +23,22 @@ export function deriveSecrets(appSecret: string): AppSecrets {
 export async function resolveAppSecret(appSecret: string | undefined, dataDir: string) {
   if (appSecret) return appSecret;
   const file = path.join(dataDir, 'app-secret');
+  let secret: string;
   try {
-    return (await readFile(file, 'utf8')).trim();
+    secret = (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('hex');
-    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
-    return (await readFile(file, 'utf8')).trim();
+    await writeFile(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' }).catch(
+      () => undefined,
+    );
+    secret = (await readFile(file, 'utf8')).trim();
   }
+  // An empty or truncated file (a failed copy, a hand edit) would sign every token with a guessable
+  // key: refuse it, as APP_SECRET itself is refused under 32 characters.
+  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES) {
+    throw new Error(
+      `${file} holds a secret shorter than ${MIN_SECRET_BYTES} bytes: delete the file to have a new one generated, or set APP_SECRET`,
+    );
+  }
+  return secret;
 }

@@ -7,6 +7,12 @@ export type EnqueueOptions = {
   /** Deterministic id: a job added twice with the same id runs once. */
   jobId: string;
   delayMs?: number;
+  /**
+   * The caller's open database transaction (the outbox relay's claim). A queue that keeps its
+   * jobs in the database (the embedded one) writes the job in it, so the job exists exactly when
+   * the transaction commits; BullMQ ignores it.
+   */
+  transaction?: unknown;
 };
 
 export type JobContext<N extends JobName = JobName> = {
@@ -37,6 +43,59 @@ export interface QueueDriver {
   ping(): Promise<boolean>;
   /** Waits for running jobs to finish, then closes connections. */
   close(): Promise<void>;
+}
+
+/* -------------------------------------------------------------- job store */
+
+export type StoredJobState = 'waiting' | 'running' | 'done' | 'failed';
+
+/** A job the store handed out to run. */
+export type ClaimedJob = {
+  id: string;
+  name: string;
+  payload: unknown;
+  /** Attempts started so far, this one included. */
+  attempt: number;
+};
+
+export type NewStoredJob = {
+  id: string;
+  queue: QueueName;
+  name: JobName;
+  payload: unknown;
+  delayMs: number;
+};
+
+/**
+ * Where the embedded queue keeps its jobs: the database in the embedded mode (implemented by
+ * `@touchline/db`), memory in the drivers' own tests. Due times and leases use the store's clock,
+ * so processes sharing one database agree. Updates name the attempt they finish, so a process
+ * whose lease ran out cannot overwrite the attempt that replaced it.
+ */
+export interface JobStore {
+  /** Adds a waiting job due after `delayMs`; false when the id exists in any state (dedup). */
+  insert(job: NewStoredJob, transaction?: unknown): Promise<boolean>;
+  /**
+   * Marks up to `limit` due jobs of `queue` running until now + `leaseMs` and counts their
+   * attempt, oldest first: waiting jobs whose time has come, and running jobs whose lease ran out
+   * (their process died).
+   */
+  claim(queue: QueueName, limit: number, leaseMs: number): Promise<ClaimedJob[]>;
+  /** Running jobs of this process keep their lease. */
+  extend(ids: readonly string[], leaseMs: number): Promise<void>;
+  complete(id: string, attempt: number): Promise<void>;
+  /** Waiting again, due after `delayMs`, with the error recorded. */
+  retryLater(id: string, attempt: number, delayMs: number, error: string): Promise<void>;
+  /** Failed for good: kept with the reason, for the admins (and `retry`). */
+  fail(id: string, attempt: number, error: string): Promise<void>;
+  /** A failed job waits again with its attempts reset; false when no failed job has the id. */
+  retry(id: string): Promise<boolean>;
+  state(id: string): Promise<StoredJobState | null>;
+  /**
+   * Called when processing starts. A store only one process can open (PGlite) puts the jobs a
+   * killed process left running back to waiting at once; a shared one waits for their leases.
+   */
+  recover(): Promise<number>;
 }
 
 /* -------------------------------------------------------------------- bus */

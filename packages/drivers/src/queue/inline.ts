@@ -2,119 +2,189 @@ import { JOB_RETRY, QUEUES } from '@touchline/shared';
 import type { JobName, JobPayload, QueueName } from '@touchline/shared';
 import type { Logger } from '../logger';
 import { UnrecoverableJobError } from '../types';
-import type { EnqueueOptions, JobContext, JobHandlers, QueueDriver } from '../types';
+import type {
+  ClaimedJob,
+  EnqueueOptions,
+  JobContext,
+  JobHandlers,
+  JobStore,
+  QueueDriver,
+} from '../types';
 import {
+  InvalidJobError,
   assertHandlers,
   assertJobId,
+  isJobName,
   parsePayload,
   queueOf,
   retryDelayMs,
   runHandler,
 } from './jobs';
 import type { RetryPolicy } from './jobs';
+import { createMemoryJobStore } from './memory-store';
 
 export type InlineQueueOptions = {
   logger: Logger;
   /** Defaults to the shared JOB_RETRY policy. */
   retry?: RetryPolicy;
-  /** How many finished job ids are remembered for de-duplication. */
-  rememberFinished?: number;
+  /**
+   * Where the jobs live. The embedded mode passes the database's store, so a restart loses
+   * nothing; without one they live in memory (the drivers' tests).
+   */
+  store?: JobStore;
+  /** How long a running job is held before another process may take it over; renewed while it runs. */
+  leaseMs?: number;
+  /** How often lanes look for jobs they were not told about (other processes, expired leases). */
+  pollMs?: number;
 };
 
-export type InlineQueueDriver = QueueDriver & { readonly kind: 'inline' };
+export type InlineQueueDriver = QueueDriver & {
+  readonly kind: 'inline';
+  /** Runs a job that failed for good once more, attempts reset; false when no such failed job. */
+  retry(jobId: string): Promise<boolean>;
+};
 
-type Entry = { id: string; name: JobName; data: unknown; attempt: number };
-type Lane = { concurrency: number; running: number };
+type Lane = {
+  queue: QueueName;
+  concurrency: number;
+  running: number;
+  claiming: boolean;
+  again: boolean;
+};
 
-/** Insertion-ordered set that forgets its oldest members past `capacity`. */
-function boundedSet(capacity: number) {
-  const ids = new Set<string>();
-  return {
-    has: (id: string) => ids.has(id),
-    add(id: string) {
-      ids.delete(id);
-      ids.add(id);
-      if (ids.size > capacity) ids.delete(ids.values().next().value as string);
-    },
-  };
+/**
+ * A job added inside a caller's transaction becomes visible when that transaction commits, which
+ * the queue is not told about: look again shortly after, before the next poll.
+ */
+const AFTER_COMMIT_MS = 50;
+const LAST_ERROR_MAX = 2000;
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, LAST_ERROR_MAX);
 }
 
 /**
- * The in-process queue of the embedded mode: the same contract as BullMQ (dedup by job id,
- * retries with exponential backoff, unrecoverable failures, delays, lanes per queue), held in
- * memory. Jobs added before `process()` wait in their lane until processing starts.
+ * The queue of the embedded mode: the same contract as BullMQ (dedup by job id, retries with
+ * exponential backoff, unrecoverable failures, delays, lanes per queue), run in this process over
+ * a job store. A job is done only once its handler completed; one failing for good is kept as
+ * `failed` with its reason. Jobs added before `process()` wait in the store until it starts.
  */
 export function createInlineQueue({
   logger,
   retry = JOB_RETRY,
-  rememberFinished = 10_000,
+  store = createMemoryJobStore(),
+  leaseMs = 60_000,
+  pollMs = 500,
 }: InlineQueueOptions): InlineQueueDriver {
-  const unfinished = new Set<string>(); // waiting, delayed or running
-  const finished = boundedSet(rememberFinished);
-  const waiting = new Map<QueueName, Entry[]>(QUEUES.map((queue) => [queue, []]));
   const lanes = new Map<QueueName, Lane>();
-  const running = new Set<Promise<void>>();
+  const inflight = new Set<Promise<void>>(); // claims and running jobs
+  const runningIds = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   const schedules = new Map<JobName, NodeJS.Timeout>();
+  let poller: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   let handlers: JobHandlers | null = null;
   let closed = false;
 
-  /** Timers die with the queue: a retry due after close() is dropped, like the process. */
-  function after(ms: number, fn: () => void) {
+  function track(work: Promise<void>) {
+    inflight.add(work);
+    const forget = () => void inflight.delete(work);
+    work.then(forget, forget);
+  }
+
+  /** Looks for due jobs in `ms` (a delay or backoff ending); dropped when the queue closes. */
+  function wake(lane: Lane, ms: number) {
     if (closed) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      fn();
+      pump(lane);
     }, ms);
     timer.unref();
     timers.add(timer);
   }
 
-  function enqueue(entry: Entry) {
-    const queue = queueOf(entry.name);
-    waiting.get(queue)!.push(entry);
-    queueMicrotask(() => pump(queue));
-  }
-
-  function pump(queue: QueueName) {
-    const lane = lanes.get(queue);
-    const entries = waiting.get(queue)!;
-    if (!lane || closed) return;
-    while (lane.running < lane.concurrency && entries.length > 0) {
-      const entry = entries.shift()!;
-      lane.running += 1;
-      const execution: Promise<void> = execute(entry).finally(() => {
-        lane.running -= 1;
-        running.delete(execution);
-        pump(queue);
-      });
-      running.add(execution);
+  function pump(lane: Lane) {
+    if (closed || !handlers) return;
+    if (lane.claiming) {
+      lane.again = true; // told about new work while claiming: look once more afterwards
+      return;
     }
+    const free = lane.concurrency - lane.running;
+    if (free <= 0) return;
+    lane.claiming = true;
+    track(
+      store
+        .claim(lane.queue, free, leaseMs)
+        .then((jobs) => {
+          for (const job of jobs) start(lane, job);
+        })
+        .catch((err: unknown) => logger.error({ queue: lane.queue, err }, 'could not claim jobs'))
+        .finally(() => {
+          lane.claiming = false;
+          if (lane.again) {
+            lane.again = false;
+            pump(lane);
+          }
+        }),
+    );
   }
 
-  function finish(id: string) {
-    unfinished.delete(id);
-    finished.add(id);
+  function start(lane: Lane, job: ClaimedJob) {
+    lane.running += 1;
+    runningIds.add(job.id);
+    track(
+      execute(job)
+        .catch((err: unknown) =>
+          // The outcome was not recorded (database gone): the lease runs out and the job reruns.
+          logger.error({ jobId: job.id, job: job.name, err }, 'could not record the job outcome'),
+        )
+        .finally(() => {
+          lane.running -= 1;
+          runningIds.delete(job.id);
+          pump(lane);
+        }),
+    );
   }
 
-  async function execute(entry: Entry): Promise<void> {
-    const context = { ...entry } as JobContext;
-    const fields = { jobId: entry.id, job: entry.name, attempt: entry.attempt };
+  async function execute(job: ClaimedJob): Promise<void> {
+    const fields = { jobId: job.id, job: job.name, attempt: job.attempt };
+    const failForGood = async (err: unknown) => {
+      await store.fail(job.id, job.attempt, describe(err));
+      logger.error({ ...fields, err }, 'job failed permanently');
+    };
+    // Each start counts an attempt, a process killed mid-job included: a job that keeps killing
+    // its process stops once its attempts are spent.
+    if (job.attempt > retry.attempts) {
+      return failForGood(new Error(`interrupted with all ${retry.attempts} attempts spent`));
+    }
+    let context: JobContext;
+    try {
+      if (!isJobName(job.name)) throw new InvalidJobError(`unknown job "${job.name}"`);
+      context = {
+        id: job.id,
+        name: job.name,
+        data: parsePayload(job.name, job.payload),
+        attempt: job.attempt,
+      } as JobContext;
+    } catch (err) {
+      return failForGood(err);
+    }
     try {
       await runHandler(handlers!, context);
-      finish(entry.id);
-      logger.debug(fields, 'job completed');
     } catch (err) {
-      const permanent = err instanceof UnrecoverableJobError || entry.attempt >= retry.attempts;
-      if (permanent) {
-        finish(entry.id);
-        logger.error({ ...fields, err }, 'job failed permanently');
-        return;
+      if (err instanceof UnrecoverableJobError || job.attempt >= retry.attempts) {
+        return failForGood(err);
       }
-      const delayMs = retryDelayMs(retry, entry.attempt);
+      const delayMs = retryDelayMs(retry, job.attempt);
+      await store.retryLater(job.id, job.attempt, delayMs, describe(err));
       logger.warn({ ...fields, err, retryInMs: delayMs }, 'job failed, will retry');
-      after(delayMs, () => enqueue({ ...entry, attempt: entry.attempt + 1 }));
+      const lane = lanes.get(queueOf(context.name));
+      if (lane) wake(lane, delayMs);
+      return;
     }
+    await store.complete(job.id, job.attempt);
+    logger.debug(fields, 'job completed');
   }
 
   async function add<N extends JobName>(
@@ -125,11 +195,21 @@ export function createInlineQueue({
     if (closed) throw new Error('the queue is closed');
     const payload = parsePayload(name, data);
     assertJobId(options.jobId);
-    if (unfinished.has(options.jobId) || finished.has(options.jobId)) return;
-    unfinished.add(options.jobId);
-    const entry: Entry = { id: options.jobId, name, data: payload, attempt: 1 };
-    if (options.delayMs && options.delayMs > 0) after(options.delayMs, () => enqueue(entry));
-    else enqueue(entry);
+    const queue = queueOf(name);
+    const delayMs = Math.max(0, options.delayMs ?? 0);
+    const added = await store.insert(
+      { id: options.jobId, queue, name, payload, delayMs },
+      options.transaction,
+    );
+    const lane = lanes.get(queue);
+    if (!added || !lane) return;
+    if (delayMs > 0) return wake(lane, delayMs);
+    queueMicrotask(() => pump(lane));
+    if (options.transaction !== undefined) wake(lane, AFTER_COMMIT_MS);
+  }
+
+  function pumpAll() {
+    for (const lane of lanes.values()) pump(lane);
   }
 
   return {
@@ -142,10 +222,26 @@ export function createInlineQueue({
       const queues = options.queues ?? QUEUES;
       assertHandlers(jobHandlers, queues);
       handlers = jobHandlers;
+      const recovered = await store.recover();
+      if (recovered > 0)
+        logger.warn({ recovered }, 'jobs interrupted by a stopped process run again');
       for (const queue of queues) {
-        lanes.set(queue, { concurrency: Math.max(1, options.concurrency ?? 1), running: 0 });
-        pump(queue);
+        const concurrency = Math.max(1, options.concurrency ?? 1);
+        lanes.set(queue, { queue, concurrency, running: 0, claiming: false, again: false });
       }
+      poller = setInterval(pumpAll, pollMs);
+      poller.unref();
+      heartbeat = setInterval(
+        () => {
+          if (runningIds.size === 0) return;
+          store
+            .extend([...runningIds], leaseMs)
+            .catch((err: unknown) => logger.error({ err }, 'could not renew job leases'));
+        },
+        Math.max(10, Math.floor(leaseMs / 3)),
+      );
+      heartbeat.unref();
+      pumpAll();
     },
 
     async schedule(job, everyMs) {
@@ -154,18 +250,29 @@ export function createInlineQueue({
       clearInterval(schedules.get(job));
       let tick = 0;
       let previous: string | null = null;
-      const run = () => {
+      const run = async () => {
         // A slow run is not stacked on: the next tick waits until the previous one finished.
-        if (previous && unfinished.has(previous)) return;
+        const state = previous ? await store.state(previous) : null;
+        if (state === 'waiting' || state === 'running') return;
         previous = `${job}@every-${everyMs}:${Date.now()}-${(tick += 1)}`;
-        add(job, data, { jobId: previous }).catch((err: unknown) =>
+        await add(job, data, { jobId: previous });
+      };
+      const tickNow = () =>
+        void run().catch((err: unknown) =>
           logger.error({ job, err }, 'scheduled job could not be added'),
         );
-      };
-      const timer = setInterval(run, everyMs);
+      const timer = setInterval(tickNow, everyMs);
       timer.unref();
       schedules.set(job, timer);
-      run(); // like BullMQ's `every`: the first run is immediate
+      tickNow(); // like BullMQ's `every`: the first run is immediate
+    },
+
+    async retry(jobId) {
+      if (closed) throw new Error('the queue is closed');
+      const retried = await store.retry(jobId);
+      if (retried) logger.info({ jobId }, 'failed job queued again');
+      pumpAll();
+      return retried;
     },
 
     async ping() {
@@ -176,9 +283,12 @@ export function createInlineQueue({
       closed = true;
       for (const timer of schedules.values()) clearInterval(timer);
       for (const timer of timers) clearTimeout(timer);
+      clearInterval(poller);
       schedules.clear();
       timers.clear();
-      while (running.size > 0) await Promise.allSettled([...running]);
+      // Running jobs finish (their leases still renewed); what waits stays in the store.
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
+      clearInterval(heartbeat);
     },
   };
 }
