@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
@@ -13,22 +14,20 @@ import { platformPlugin } from './plugins/platform';
 import { realtimePlugin } from './plugins/realtime';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
-import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { mediaRoutes } from './modules/media/media.routes';
-import { realtimeRoutes } from './modules/realtime/realtime.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import { sessionRoutes } from './modules/session/session.routes';
 import { multipartPlugin } from './plugins/multipart';
-import { createServices } from './services';
-import { clientConfigRoutes } from './modules/platform/client-config.routes';
-import { adminAccountsRoutes } from './modules/admin/admin-accounts.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { searchRoutes } from './modules/search/search.routes';
-import { socialRoutes } from './modules/social/social.routes';
-import { STALE_UPLOAD_MS, sweepStaleUploads } from './modules/posts/posts.form';
-import { postsRoutes, uploadsTmpDir } from './modules/posts/posts.routes';
+import { adminModule } from './modules/admin/admin.module';
+import { authModule } from './modules/auth/auth.module';
+import { devMailboxModule } from './modules/dev-mailbox/dev-mailbox.module';
+import { healthModule } from './modules/health/health.module';
+import { mediaModule } from './modules/media/media.module';
+import { notificationsModule } from './modules/notifications/notifications.module';
+import { platformModule } from './modules/platform/platform.module';
+import { postsModule } from './modules/posts/posts.module';
+import { profilesModule } from './modules/profiles/profiles.module';
+import { realtimeModule } from './modules/realtime/realtime.module';
+import { searchModule } from './modules/search/search.module';
+import { sessionModule } from './modules/session/session.module';
+import { socialModule } from './modules/social/social.module';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -68,37 +67,27 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(realtimePlugin, { heartbeatMs: options.heartbeatMs });
   await app.register(multipartPlugin);
 
-  const services = createServices(app);
-
-  // Domain modules: encapsulated, in one explicit list with their prefixes.
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(clientConfigRoutes, { prefix: '/api' });
-  await app.register(authRoutes(services), { prefix: '/api' });
-  await app.register(profilesRoutes(services), { prefix: '/api' });
-  await app.register(
-    sessionRoutes({ unreadCount: services.unreadCount, mediaUrl: services.media.publicUrl }),
-    { prefix: '/api' },
-  );
-  await app.register(socialRoutes(services), { prefix: '/api' });
-  const tmpDir = uploadsTmpDir(deps.config.DATA_DIR);
-  await app.register(postsRoutes({ ...services, tmpDir }), { prefix: '/api' });
-  // Upload files a killed process left behind: swept at start and every hour.
-  const sweep = () =>
-    void sweepStaleUploads(tmpDir, Date.now()).catch((err: unknown) =>
-      app.log.warn({ err }, 'stale uploads not swept'),
-    );
-  const sweeper = setInterval(sweep, STALE_UPLOAD_MS);
-  sweeper.unref();
-  app.addHook('onReady', async () => sweep());
-  app.addHook('onClose', async () => clearInterval(sweeper));
-  await app.register(notificationsRoutes(services), { prefix: '/api' });
-  await app.register(searchRoutes(services), { prefix: '/api' });
-  await app.register(adminAccountsRoutes(services), { prefix: '/api/admin' });
-  if (deps.config.APP_ENV !== 'production') {
-    await app.register(devMailboxRoutes, { prefix: '/api' });
-  }
-  await app.register(mediaRoutes);
-  await app.register(realtimeRoutes);
+  // Domain modules: encapsulated, each wires its own services, routes and timers
+  // (docs/architecture.md, "Module shape"). One ordered list with their prefixes.
+  const modules: [FastifyPluginAsyncZod, string][] = [
+    [healthModule, '/api'],
+    [platformModule, '/api'],
+    [authModule, '/api'],
+    [profilesModule, '/api'],
+    [sessionModule, '/api'],
+    [socialModule, '/api'],
+    [postsModule, '/api'],
+    [notificationsModule, '/api'],
+    [searchModule, '/api'],
+    [adminModule, '/api/admin'],
+    // The development mailbox exists only outside production mode.
+    ...(deps.config.APP_ENV !== 'production'
+      ? [[devMailboxModule, '/api'] as [FastifyPluginAsyncZod, string]]
+      : []),
+    [mediaModule, ''],
+    [realtimeModule, ''],
+  ];
+  for (const [module, prefix] of modules) await app.register(module, { prefix });
 
   await app.register(spaPlugin);
   return app;

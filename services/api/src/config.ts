@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -11,14 +12,67 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
 
+/** APP_ENV as set, else from the mode: embedded (no DATABASE_URL) is development. */
+const appEnvOf = (c: {
+  APP_ENV?: 'development' | 'production' | undefined;
+  DATABASE_URL?: string;
+}) => c.APP_ENV ?? (c.DATABASE_URL ? 'production' : 'development');
+
+/** Trusts the `hops` nearest proxies: the socket peer is hop 0. */
+type TrustHops = ((address: string, hop: number) => boolean) & { hops: number };
+const trustHops = (hops: number): TrustHops =>
+  Object.assign((_address: string, hop: number) => hop < hops, { hops });
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [ip = '', bits, ...rest] = entry.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length > 0) return false;
+  return (
+    bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  );
+};
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe: false (none, the default), a hop count, or a
+ * list of proxy addresses/CIDRs (Fastify's trustProxy). `true` means one hop — never "every hop",
+ * which would let a client pick its own address and escape every per-IP limit. A count becomes a
+ * function: Fastify trusts nothing for a bare number.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | string[] | TrustHops => {
+    if (!v || ['false', '0', 'no'].includes(v)) return false;
+    if (['true', 'yes'].includes(v)) return trustHops(1);
+    if (/^\d{1,2}$/.test(v)) return trustHops(Number(v));
+    const list = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = list.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0 || list.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be false, a hop count, or proxy addresses/CIDRs (not: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 /**
  * The API process configuration: parsed once at start from the environment, then passed in.
  * Every variable is documented in `.env.example`.
  */
 export const apiConfigSchema = z
   .object({
-    APP_ENV: z.enum(['development', 'production']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: development in embedded mode, production once DATABASE_URL names a database. */
+    APP_ENV: z.enum(['development', 'production']).optional(),
+    /** Loopback unless told: `npm start` on a laptop is not reachable from the network. */
+    HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
@@ -49,19 +103,27 @@ export const apiConfigSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** Per-IP budget of each sign-in and code endpoint (per-e-mail limits are fixed). */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: trustProxy,
     ...driversConfigShape,
   })
   .superRefine(refineDriversConfig)
   .superRefine((c, ctx) => {
-    if (c.APP_ENV === 'production' && !c.APP_SECRET) {
+    if (appEnvOf(c) === 'production' && !c.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'SMTP_URL is required in production: the development mailbox keeps every e-mail (codes included) in the database. Set APP_ENV=development to use it knowingly',
+      });
+    }
+    if (appEnvOf(c) === 'production' && !c.APP_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['APP_SECRET'],
         message: 'APP_SECRET is required in production',
       });
     }
-    if (c.APP_ENV === 'production' && !c.DATABASE_URL) {
+    if (appEnvOf(c) === 'production' && !c.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
         path: ['DATABASE_URL'],
@@ -71,6 +133,9 @@ export const apiConfigSchema = z
   })
   .transform((c) => ({
     ...c,
+    APP_ENV: appEnvOf(c),
+    // Demo accounts with a published password: never in production, whatever SEED_DEMO says.
+    SEED_DEMO: c.SEED_DEMO && appEnvOf(c) !== 'production',
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     DATA_DIR: path.resolve(c.DATA_DIR),
     WEB_DIST_DIR: path.resolve(c.WEB_DIST_DIR),

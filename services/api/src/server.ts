@@ -1,11 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import {
-  createDatabase,
-  createDevMailboxStore,
-  migrateDatabase,
-  pgliteDataDir,
-} from '@touchline/db';
+import { createDatabase, migrateDatabase, pgliteDataDir } from '@touchline/db';
+import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
 import { buildApp } from './app';
@@ -31,6 +27,7 @@ export async function main() {
     dataDir: config.DATA_DIR,
     signingSecret: secrets.mediaSigningSecret,
     devMailboxStore: createDevMailboxStore(database.db),
+    jobStore: createEmbeddedJobStore(database),
     logger,
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ERROR_CODES } from '@touchline/shared';
+import { ERROR_CODES, findNulCharacter, TEXT_MESSAGES } from '@touchline/shared';
 import { AppError } from './app-error';
 
 export type UploadedFile = {
@@ -32,8 +32,10 @@ export async function readForm(request: FastifyRequest, maxFileBytes: number) {
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status < 500) throw err;
     // A malformed body (wrong boundary, cut short) is the client's fault, not ours.
-    throw new AppError(400, 'bad_multipart', 'The form could not be read; please try again');
+    throw new AppError(400, ERROR_CODES.badMultipart, 'The form could not be read; please try again');
   }
+  // Multipart fields are read here, after the request hooks: the NUL rule applies to them now.
+  refuseNulCharacter(fields);
   return { fields, file };
 
   async function readParts() {
@@ -62,6 +64,7 @@ export async function readForm(request: FastifyRequest, maxFileBytes: number) {
 
 /** Parses with a zod schema; failures become the 400 envelope with every field's message. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  refuseNulCharacter(input);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
@@ -71,4 +74,13 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   }
   const first = result.error.issues[0]?.message ?? 'Invalid input';
   throw new AppError(400, ERROR_CODES.validation, first, fields);
+}
+
+/** Postgres refuses U+0000 in text: any input holding one is refused before it gets that far. */
+export function refuseNulCharacter(input: unknown, where = ''): void {
+  const field = findNulCharacter(input, where);
+  if (field === null) return;
+  throw new AppError(400, ERROR_CODES.invalidCharacter, TEXT_MESSAGES.nulCharacter, {
+    [field]: TEXT_MESSAGES.nulCharacter,
+  });
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findSessionAuth } from '@touchline/db';
+import { findSessionAuth } from '@touchline/db/auth';
 import { ERROR_CODES, LIMITS, MESSAGES, type Role } from '@touchline/shared';
 import { AppError, commonErrors } from '../lib/app-error';
 
@@ -17,9 +17,9 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a valid access token of a live session of an active user. */
+    /** onRequest: a valid access token of a live session of an active user. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler factory: authenticated and one of the roles. */
+    /** onRequest factory: authenticated (by the context, or here) and one of the roles. */
     requireRole: (
       ...roles: Role[]
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -90,7 +90,9 @@ export const authPlugin = fp(
       'requireRole',
       (...roles: Role[]) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
-          await app.authenticate(request, reply);
+          // Modules authenticate their signed-in context first (onRequest); checking again here
+          // would cost a second session query. Used alone, it still never lets a stranger in.
+          if (!request.auth) await app.authenticate(request, reply);
           if (!roles.includes(request.auth.role)) throw commonErrors.forbidden();
         },
     );

@@ -63,7 +63,7 @@ export const errorsPlugin = fp(
       if (status >= 400 && status < 500) {
         return reply.status(status).send({
           message: error.message,
-          code: error.code ? error.code.toLowerCase() : 'bad_request',
+          code: error.code ? error.code.toLowerCase() : ERROR_CODES.badRequest,
           request_id,
         });
       }

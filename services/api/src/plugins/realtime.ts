@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
-import { lastUserSeq, listUserEventsSince } from '@touchline/db';
-import type { StoredServerEvent } from '@touchline/shared';
+import { findSessionAuth } from '@touchline/db/auth';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { LIMITS, type StoredServerEvent } from '@touchline/shared';
 import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime.hub';
 
 declare module 'fastify' {
@@ -32,6 +33,11 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
           (row) => ({ type: row.type, seq: row.seq, data: row.data }) as StoredServerEvent,
         ),
       lastSeq: (userId) => lastUserSeq(app.db, userId),
+      sessionLive: async (userId, sessionId) => {
+        const session = await findSessionAuth(app.db, { id: sessionId, userId }, app.clock());
+        return Boolean(session?.live && session.isActive);
+      },
+      recheckMs: LIMITS.accessTokenTtlSeconds * 1000,
     });
     app.decorate('realtime', hub);
     app.addHook('preClose', async () => {

@@ -7,8 +7,9 @@ import { ERROR_CODES } from '@touchline/shared';
 const NOT_SPA = /^\/(api|media|media-private|ws)(\/|$)/;
 
 /**
- * Serves the built SPA from WEB_DIST_DIR. Any other GET that is not an API, media or socket path
- * answers index.html (client-side routing shows its own 404); API misses answer the JSON envelope.
+ * Serves the built SPA from WEB_DIST_DIR. Any other GET or HEAD that is not an API, media or
+ * socket path answers index.html (client-side routing shows its own 404); API misses answer the
+ * JSON envelope.
  */
 export const spaPlugin = fp(
   async (app) => {
@@ -23,7 +24,9 @@ export const spaPlugin = fp(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (request.method === 'GET' && !NOT_SPA.test(pathname)) {
+      // HEAD answers as GET does (status and headers, no body: Node sends none for HEAD), so
+      // uptime checks and link previews that probe with HEAD see the page, not a 404.
+      if ((request.method === 'GET' || request.method === 'HEAD') && !NOT_SPA.test(pathname)) {
         if (hasSpa) return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
         return reply
           .type('text/plain')

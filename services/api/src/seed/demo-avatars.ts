@@ -1,4 +1,6 @@
-import { setProfilePhotoMedia, type Transaction, type UserRow } from '@touchline/db';
+import type { Transaction } from '@touchline/db';
+import { setProfilePhotoMedia } from '@touchline/db/profiles';
+import type { UserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   deleteStoredFiles,

@@ -1,11 +1,6 @@
-import {
-  adjustCommentCounts,
-  insertComment,
-  insertPost,
-  toggleLike,
-  type Transaction,
-  type UserRow,
-} from '@touchline/db';
+import type { Transaction } from '@touchline/db';
+import { adjustCommentCounts, insertComment, insertPost, toggleLike } from '@touchline/db/posts';
+import type { UserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   deleteStoredFiles,

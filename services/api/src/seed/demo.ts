@@ -1,21 +1,12 @@
 import { count } from 'drizzle-orm';
-import {
-  appendEvent,
-  insertAchievement,
-  insertExperience,
-  insertFollow,
-  insertFriendship,
-  insertRequest,
-  insertUser,
-  schema,
-  upsertProfile,
-  type Database,
-  type Transaction,
-  type UserRow,
-} from '@touchline/db';
+import { schema, type Database, type Transaction } from '@touchline/db';
+import { appendEvent } from '@touchline/db/platform';
+import { insertAchievement, insertExperience, upsertProfile } from '@touchline/db/profiles';
+import { insertFollow, insertFriendship, insertRequest } from '@touchline/db/social';
+import { insertUser, type UserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import { todayInLagos, yearsBefore } from '@touchline/shared';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/auth/auth.passwords';
 import { attachDemoAvatars, discardDemoAvatars, prepareDemoAvatars } from './demo-avatars';
 import { discardDemoImages, prepareDemoPostImages, seedDemoPosts } from './demo-posts';
 

@@ -2,19 +2,20 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import {
-  createDevMailboxStore,
-  createSession,
-  insertUser,
-  schema,
-  type UserRow,
-} from '@touchline/db';
+import { schema } from '@touchline/db';
+import { createSession } from '@touchline/db/auth';
+import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import { insertUser, type NewUser, type UserRow } from '@touchline/db/users';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, deriveSecrets } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
 import { LIMITS, type Role } from '@touchline/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../app';
-import { createServices } from '../services';
+import { createAccountsService } from '../modules/accounts/accounts.service';
+import { sessionRevokerFrom } from '../modules/auth/auth.module';
+import { mediaUrlsFrom } from '../modules/media/media.module';
+import { buildPostsServices } from '../modules/posts/posts.module';
 import { apiConfigSchema, type ApiConfig } from '../config';
 
 export type TestAppOptions = {
@@ -27,6 +28,28 @@ export type TestAppOptions = {
 };
 
 let counter = 0;
+
+/**
+ * What `t.createUser` stores: any column signup or a profile edit would have written (state,
+ * sports, photo, established date…), plus `verified` (default true) and `active` (default true).
+ */
+export type TestUserInput = Partial<Omit<NewUser, 'emailVerifiedAt' | 'isActive'>> & {
+  verified?: boolean;
+  active?: boolean;
+};
+
+/** A stored account with a live session: its row, access token and ready-made request helpers. */
+export type TestUser = UserRow & {
+  token: string;
+  sessionId: string;
+  headers: { authorization: string };
+  /** `app.inject` with this user's headers. */
+  call: (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => Promise<LightMyRequestResponse>;
+};
 
 /**
  * The real app on a test database (PGlite clone, or Postgres with TEST_DATABASE_URL) and real
@@ -57,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     dataDir,
     signingSecret: secrets.mediaSigningSecret,
     devMailboxStore: createDevMailboxStore(database.db),
+    jobStore: createEmbeddedJobStore(database),
     logger: silentLogger,
     keyPrefix,
   });
@@ -75,15 +99,34 @@ export async function createTestApp(options: TestAppOptions = {}) {
     });
   }
 
-  async function createUser(input: { role?: Role; email?: string; username?: string } = {}) {
+  /**
+   * The one way tests make accounts: a verified, active, signed-in account; players are adults
+   * (born 1995) unless a date of birth is given. Answers the row with its session (`token`,
+   * `headers`, `call`); `signIn` opens further sessions.
+   */
+  async function createUser(input: TestUserInput = {}): Promise<TestUser> {
     const n = ++counter;
-    return insertUser(database.db, {
-      email: input.email ?? `user${n}-${Date.now()}@example.test`,
-      role: input.role ?? 'player',
-      username: input.username ?? `User ${n}`,
-      emailVerifiedAt: new Date(),
-      academyStatus: input.role === 'academy' ? 'verified' : null,
+    const { verified = true, active = true, ...given } = input;
+    // A field given as `undefined` keeps its default, as if it were left out.
+    const values = Object.fromEntries(
+      Object.entries(given).filter(([, value]) => value !== undefined),
+    ) as typeof given;
+    const role: Role = values.role ?? 'player';
+    const user = await insertUser(database.db, {
+      email: `user${n}-${Date.now()}@example.test`,
+      username: `User ${n}`,
+      academyStatus: role === 'academy' ? 'verified' : null,
+      // Unknown dates of birth count as minors (§13): a bare test player is an adult.
+      dob: role === 'player' ? '1995-06-15' : null,
+      ...values,
+      role,
+      emailVerifiedAt: verified ? new Date() : null,
+      isActive: active,
     });
+    const { token, sessionId, headers } = await signIn(user);
+    const call: TestUser['call'] = (method, url, payload) =>
+      app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    return { ...user, token, sessionId, headers, call };
   }
 
   /** A live session and its access token, as a signed-in client holds them. */
@@ -98,7 +141,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   return {
     app,
-    services: createServices(app),
+    /** Services a test drives directly, built from the app's decorators as the modules do. */
+    services: {
+      accounts: createAccountsService({
+        db: database.db,
+        tokens: sessionRevokerFrom(app),
+        clock: app.clock,
+      }),
+      media: mediaUrlsFrom(app),
+      feed: buildPostsServices(app).feed,
+    },
     db: database.db,
     database,
     drivers,
@@ -121,15 +173,19 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const noop = () => undefined;
 export const silentLogger = { info: noop, warn: noop, error: noop, debug: noop };
 
-/** The newest six-digit code e-mailed to the address (read from the stored e-mails). */
+/**
+ * The newest code e-mailed to the address: the stored e-mail keeps it only sealed (until sent), so
+ * the test opens it with the app's secret box, as the worker does.
+ */
 export async function latestCodeFor(t: TestApp, email: string): Promise<string> {
   const [row] = await t.db
-    .select({ text: schema.emails.text })
+    .select({ sealed: schema.emails.sealedContent })
     .from(schema.emails)
     .where(eq(schema.emails.to, email.toLowerCase()))
     .orderBy(desc(schema.emails.createdAt))
     .limit(1);
-  const code = row?.text.match(/\b(\d{6})\b/)?.[1];
+  const params = row?.sealed ? JSON.parse(t.drivers.secretBox.open(row.sealed)) : null;
+  const code = (params as { code?: string } | null)?.code;
   if (!code) throw new Error(`no code e-mailed to ${email}`);
   return code;
 }

@@ -1,14 +1,10 @@
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  setUserActive,
-  type Database,
-} from '@touchline/db';
+import type { Database } from '@touchline/db';
+import { findUserByEmail, findUserById, insertUser, setUserActive } from '@touchline/db/users';
 import { isStrongPassword, MESSAGES } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
-import { hashPassword } from '../auth/passwords';
-import type { TokensService } from '../auth/tokens.service';
+import { hashPassword } from '../auth/auth.passwords';
+import { accountsErrors } from './accounts.errors';
+import type { TokensService } from '../auth/auth.tokens.service';
 
 export type AdminInput = { email: string; password: string; name?: string };
 
@@ -39,12 +35,20 @@ export async function createAdministrator(db: Database, input: AdminInput, now: 
  */
 export function createAccountsService(deps: {
   db: Database;
-  tokens: TokensService;
+  tokens: Pick<TokensService, 'revokeAllInTransaction'>;
   clock: () => Date;
 }) {
   return {
-    async block(userId: string, reason: string) {
+    /**
+     * Blocks a player or an academy. Administrators are never blocked, by another administrator
+     * or by themselves: one administrator must not be able to lock the others out.
+     */
+    async block(userId: string, reason: string, byUserId?: string) {
+      if (userId === byUserId) throw accountsErrors.blockSelf();
       await deps.db.transaction(async (tx) => {
+        const target = await findUserById(tx, userId);
+        if (!target) throw commonErrors.notFound('User not found');
+        if (target.role === 'admin') throw accountsErrors.blockAdmin();
         if (!(await setUserActive(tx, userId, false, reason)))
           throw commonErrors.notFound('User not found');
         await deps.tokens.revokeAllInTransaction(tx, userId, 'blocked');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '@touchline/db';
-import { AUTH_MESSAGES, MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
+import { findUserByEmail } from '@touchline/db/users';
+import { AUTH_ERRORS, AUTH_MESSAGES, MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
 import { startFakeGoogle } from '../../testing/google-keys';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -102,6 +102,27 @@ describe('POST /api/google', () => {
     const res = await signIn(google.idToken({ sub: 'g-4', email: 'taken@example.test' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(AUTH_MESSAGES.googleEmailTaken);
+  });
+
+  it('binds to the Google subject: another Google account with the same e-mail is refused', async () => {
+    const first = await signIn(google.idToken({ sub: 'g-10', email: 'shared@example.test' }));
+    expect(first.json().created).toBe(true);
+    const other = await signIn(google.idToken({ sub: 'g-11', email: 'shared@example.test' }));
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({
+      code: AUTH_ERRORS.googleOtherAccount,
+      message: AUTH_MESSAGES.googleOtherAccount,
+    });
+    expect(other.json().access).toBeUndefined();
+    expect((await findUserByEmail(t.db, 'shared@example.test'))?.googleSub).toBe('g-10');
+  });
+
+  it('signs a Google user in by subject after their e-mail changed at Google', async () => {
+    const first = await signIn(google.idToken({ sub: 'g-12', email: 'old-name@example.test' }));
+    const again = await signIn(google.idToken({ sub: 'g-12', email: 'new-name@example.test' }));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: false, user_id: first.json().user_id });
+    expect(await findUserByEmail(t.db, 'new-name@example.test')).toBeNull();
   });
 
   it.each([

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { z } from 'zod';
 import {
   academyStep1Schema,
   ERROR_CODES,
@@ -16,6 +15,7 @@ import {
   loginResponseSchema,
   loginSchema,
   messageSchema,
+  otpVerifyResponseSchema,
   otpVerifySchema,
   refreshSchema,
   resetPasswordSchema,
@@ -28,7 +28,7 @@ import { parseOrThrow, readForm } from '../../lib/form';
 import { AppError } from '../../lib/app-error';
 import { authErrors } from './auth.errors';
 import type { AuthService } from './auth.service';
-import type { TokensService } from './tokens.service';
+import type { TokensService } from './auth.tokens.service';
 
 const MINUTE = 60_000;
 const tooManyRequests = (seconds: number) =>
@@ -200,7 +200,7 @@ export function authRoutes(deps: {
           summary: 'Verify an e-mail code (purpose reset answers a reset token)',
           body: otpVerifySchema,
           response: {
-            200: z.object({ message: z.string(), reset_token: z.string().optional() }),
+            200: otpVerifyResponseSchema,
             ...errors,
           },
         },

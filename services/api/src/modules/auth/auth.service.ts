@@ -1,24 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isUniqueViolation, uuidv7, type Database } from '@touchline/db';
 import {
   consumePasswordReset,
-  findUserByEmail,
   findUserByGoogleSub,
   insertPasswordReset,
-  createMediaObject,
-  insertUser,
   markEmailVerified,
-  uuidv7,
   setPasswordHash,
-  type Database,
-  type UserRow,
-} from '@touchline/db';
+} from '@touchline/db/auth';
+import { createMediaObject } from '@touchline/db/media';
+import { findUserByEmail, insertUser, type UserRow } from '@touchline/db/users';
 import { AUTH_MESSAGES, LIMITS, MESSAGES, type Role } from '@touchline/shared';
 import type { StorageDriver } from '@touchline/drivers';
 import { authErrors } from './auth.errors';
-import type { CodesService } from './codes.service';
-import type { GoogleVerifier } from './google';
-import { hashPassword, verifyPassword } from './passwords';
-import type { TokensService } from './tokens.service';
+import type { CodesService } from './auth.codes.service';
+import type { GoogleVerifier } from './auth.google';
+import { hashPassword, verifyPassword } from './auth.passwords';
+import type { TokensService } from './auth.tokens.service';
 
 export type AuthServiceDeps = {
   db: Database;
@@ -134,6 +131,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       } catch (err) {
         // Nothing half-written stays behind: the stored file goes with the failed signup.
         if (licence) await deps.storage.delete(licence.key, 'private').catch(() => undefined);
+        // Two signups with one address in parallel both pass the lookup; the unique index
+        // decides, and the loser gets the same answer as a later signup would.
+        if (isUniqueViolation(err, 'users_email_key')) throw authErrors.emailTaken();
         throw err;
       }
       return { message: AUTH_MESSAGES.signupDone };
@@ -155,19 +155,28 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { access, refresh };
     },
 
+    /**
+     * The code is checked first, the account after: only someone holding a right code learns
+     * anything about the address (unknown and known addresses fail alike, `codes.verify`).
+     */
     async verifyEmail(email: string, otp: string) {
+      await codes.verify(email, 'verify', otp);
       const user = await findUserByEmail(db, email);
       if (!user) throw authErrors.codeInvalid();
       if (user.emailVerifiedAt) throw authErrors.alreadyVerified();
-      await codes.verify(email, 'verify', otp);
       await markEmailVerified(db, user.id, deps.clock());
       return { message: AUTH_MESSAGES.verified };
     },
 
-    /** Resends a verification code. Unknown or verified addresses get the same answer. */
+    /**
+     * Resends a verification code. Unknown, verified and unverified addresses get the same
+     * answer, also when the resend rules hold the code back (the form shows its own 60 s wait).
+     */
     async resendVerification(email: string) {
       const user = await findUserByEmail(db, email);
-      if (user && !user.emailVerifiedAt) await codes.send({ email, name: user.username }, 'verify');
+      if (user && !user.emailVerifiedAt) {
+        await codes.sendIfAllowed({ email, name: user.username }, 'verify');
+      }
       return { message: AUTH_MESSAGES.codeSent };
     },
 
@@ -182,9 +191,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** A verified reset code yields a single-use reset token valid 15 minutes. */
     async verifyResetCode(email: string, otp: string) {
+      await codes.verify(email, 'reset', otp);
       const user = await findUserByEmail(db, email);
       if (!user) throw authErrors.codeInvalid();
-      await codes.verify(email, 'reset', otp);
       const resetToken = randomBytes(32).toString('base64url');
       await insertPasswordReset(db, {
         userId: user.id,
@@ -206,7 +215,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { message: AUTH_MESSAGES.resetDone };
     },
 
-    /** Google sign-in: always a player; never silently merged into a password account. */
+    /**
+     * Google sign-in: always a player, and bound to the Google subject (`sub`), never to the
+     * e-mail alone. A known subject signs in whatever its address is now; an address that
+     * belongs to another account (a password, another Google subject) is refused with an
+     * explanation, never merged; a new subject with a free address makes a new player.
+     */
     async google(idToken: string, client: { ip?: string; userAgent?: string }) {
       if (!deps.google) throw authErrors.googleDisabled();
       const identity = await deps.google(idToken);
@@ -215,11 +229,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       let user = await findUserByGoogleSub(db, identity.sub);
       if (!user) {
         const byEmail = await findUserByEmail(db, identity.email);
-        if (byEmail) {
-          if (byEmail.passwordHash || byEmail.role !== 'player')
-            throw authErrors.googleEmailTaken();
-          user = byEmail;
-        } else {
+        if (byEmail?.googleSub) throw authErrors.googleOtherAccount();
+        if (byEmail) throw authErrors.googleEmailTaken();
+        try {
           user = await insertUser(db, {
             email: identity.email,
             role: 'player',
@@ -228,6 +240,11 @@ export function createAuthService(deps: AuthServiceDeps) {
             emailVerifiedAt: deps.clock(),
           });
           created = true;
+        } catch (err) {
+          // A parallel first sign-in of the same subject (or a signup with the address) won.
+          if (!isUniqueViolation(err)) throw err;
+          user = await findUserByGoogleSub(db, identity.sub);
+          if (!user) throw authErrors.googleEmailTaken();
         }
       }
       if (!user.isActive) throw authErrors.blocked();

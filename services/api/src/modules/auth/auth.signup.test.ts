@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { findUserByEmail, getMediaObject, schema } from '@touchline/db';
-import { AUTH_MESSAGES, MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { schema } from '@touchline/db';
+import { getMediaObject } from '@touchline/db/media';
+import { findUserByEmail } from '@touchline/db/users';
+import { AUTH_ERRORS, AUTH_MESSAGES, MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
+import { createTestApp, latestCodeFor, type TestApp } from '../../testing/test-app';
 
 const adultDob = yearsBefore(todayInLagos(), 20);
 const player = (over: Record<string, string> = {}) => ({
@@ -96,7 +98,9 @@ describe('POST /api/signup', () => {
     expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     const mails = await t.db.select().from(schema.emails).where(eq(schema.emails.to, input.email));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toMatch(/verification code is \d{6}/);
+    // At rest the code is only hashed (email_codes) and sealed in the e-mail row until sent.
+    expect(mails[0]).toMatchObject({ template: 'auth.verify_code', status: 'queued' });
+    expect(JSON.stringify(mails[0])).not.toContain(await latestCodeFor(t, input.email));
   });
 
   it('accepts a JSON body too', async () => {
@@ -110,6 +114,32 @@ describe('POST /api/signup', () => {
     const again = await signup({ ...input, email: input.email.toUpperCase() });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(AUTH_MESSAGES.emailTaken);
+  });
+
+  it('answers parallel signups with one e-mail: one account, the others 409 as a later signup would', async () => {
+    const input = player();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        signup({
+          ...input,
+          username: `Twin ${i}`,
+          email: i % 2 ? input.email.toUpperCase() : input.email,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json()).toMatchObject({
+        code: AUTH_ERRORS.emailTaken,
+        message: AUTH_MESSAGES.emailTaken,
+      });
+    }
+    const accounts = await t.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, input.email));
+    expect(accounts).toHaveLength(1);
   });
 
   it('creates an academy with several sports and a private licence checked by content', async () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-describe('GET /api/health', () => {
+describe('health', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(async () => t.close());
 
-  it('reports the database, queue and bus healthy and names the drivers in use', async () => {
+  it('GET /api/health reports the database, queue and bus healthy and names the drivers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -20,12 +20,41 @@ describe('GET /api/health', () => {
     expect(body.mode.mail).toBe('devbox');
   });
 
-  it('answers 503 and names the failing part when the database is gone', async () => {
+  it('GET /api/health/ready answers 200 ok when every dependency answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', checks: { database: true } });
+  });
+
+  it('a Redis outage (queue and bus down) is degraded, still ready: the outbox holds events', async () => {
+    const broken = await createTestApp();
+    const failing = async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    };
+    broken.drivers.bus.ping = failing;
+    broken.drivers.queue.ping = failing;
+    for (const url of ['/api/health/ready', '/api/health']) {
+      const res = await broken.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        checks: { database: true, queue: false, bus: false },
+      });
+    }
+    await broken.close();
+  });
+
+  it('without the database: readiness answers 503 down, liveness still 200', async () => {
     const broken = await createTestApp();
     await broken.database.close();
-    const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().checks.database).toBe(false);
+    for (const url of ['/api/health/ready', '/api/health']) {
+      const res = await broken.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'down', checks: { database: false } });
+    }
+    const live = await broken.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok', uptime_s: expect.any(Number) });
     await broken.app.close();
     await broken.drivers.close();
   });

@@ -1,9 +1,5 @@
-import {
-  getMediaObject,
-  getMediaObjectsByIds,
-  type Database,
-  type MediaObjectRow,
-} from '@touchline/db';
+import type { Database } from '@touchline/db';
+import { getMediaObject, getMediaObjectsByIds, type MediaObjectRow } from '@touchline/db/media';
 import type { StorageDriver } from '@touchline/drivers';
 
 /** Turns stored media ids into the URLs the browser loads. */

@@ -1,17 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import {
-  createMediaObject,
-  deleteOwnedMediaObjects,
-  markMediaReady,
-  uuidv7,
-  type Database,
-  type Executor,
-  type MediaObjectRow,
-} from '@touchline/db';
+import { uuidv7, type Database, type Executor } from '@touchline/db';
+import { createMediaObject, markMediaReady, type MediaObjectRow } from '@touchline/db/media';
+import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import type { StorageDriver, Visibility } from '@touchline/drivers';
-import { IMAGE_TYPES, LIMITS, MESSAGES, VIDEO_TYPES } from '@touchline/shared';
+import { IMAGE_TYPES, LIMITS, MEDIA_ERRORS, MESSAGES } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 import type { UploadedFile } from '../../lib/form';
 
@@ -32,17 +25,17 @@ type ImageMime = keyof typeof FORMATS;
 
 export const imageUploadErrors = {
   required: () =>
-    new AppError(400, 'media.image_required', 'Select an image', { file: 'Select an image' }),
+    new AppError(400, MEDIA_ERRORS.imageRequired, 'Select an image', { file: 'Select an image' }),
   invalidType: () =>
-    new AppError(400, 'media.invalid_image_type', MESSAGES.invalidImageType, {
+    new AppError(400, MEDIA_ERRORS.invalidImageType, MESSAGES.invalidImageType, {
       file: MESSAGES.invalidImageType,
     }),
   tooLarge: () =>
-    new AppError(413, 'media.image_too_large', 'Image must be at most 10 MB', {
+    new AppError(413, MEDIA_ERRORS.imageTooLarge, 'Image must be at most 10 MB', {
       file: 'Image must be at most 10 MB',
     }),
   tooManyPixels: () =>
-    new AppError(400, 'media.image_dimensions', 'Image dimensions are too large', {
+    new AppError(400, MEDIA_ERRORS.imageDimensions, 'Image dimensions are too large', {
       file: 'Image dimensions are too large',
     }),
 };
@@ -217,73 +210,6 @@ export async function storeProcessedImage(input: {
       url: storage.publicUrl(image.display.key),
       async discard() {
         await deleteOwnedMediaObjects(db, ownerId, [image.id]);
-        await deleteStoredFiles(storage, files);
-      },
-    };
-  } catch (err) {
-    await deleteStoredFiles(storage, files);
-    throw err;
-  }
-}
-
-export const videoUploadErrors = {
-  invalidType: () =>
-    new AppError(400, 'media.invalid_video_type', MESSAGES.invalidVideoType, {
-      video: MESSAGES.invalidVideoType,
-    }),
-};
-
-type VideoMime = (typeof VIDEO_TYPES)[number];
-const VIDEO_EXTENSIONS: Record<VideoMime, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
-
-/**
- * Stores an uploaded video from a file on disk (the request streamed it there, so a 100 MB video
- * never sits in memory): checks the type by content (MP4 or WebM only), streams the file to
- * storage as `videos/<id>.<ext>`, then records a ready, public `media_objects` row. Videos are
- * kept as uploaded (no transcoding). The caller owns and deletes `filePath`.
- */
-export async function storeVideo(input: {
-  db: Database;
-  storage: StorageDriver;
-  ownerId: string;
-  filePath: string;
-  byteSize: number;
-}): Promise<StoredImage> {
-  const { db, storage, ownerId, filePath, byteSize } = input;
-  const type = await fileTypeFromFile(filePath);
-  if (!type || !(VIDEO_TYPES as readonly string[]).includes(type.mime))
-    throw videoUploadErrors.invalidType();
-  const mime = type.mime as VideoMime;
-  const id = uuidv7();
-  const key = `videos/${id}.${VIDEO_EXTENSIONS[mime]}`;
-  const files = [{ key, variants: {}, visibility: 'public' as const }];
-  try {
-    await storage.put({
-      key,
-      body: createReadStream(filePath),
-      contentType: mime,
-      visibility: 'public',
-      contentLength: byteSize,
-    });
-    const media = await db.transaction(async (tx) => {
-      const created = await createMediaObject(tx, {
-        id,
-        ownerId,
-        key,
-        visibility: 'public',
-        kind: 'video',
-        contentType: mime,
-        byteSize,
-      });
-      const ready = { width: null, height: null, variants: {} };
-      await markMediaReady(tx, id, ready);
-      return { ...created, ...ready, status: 'ready' as const };
-    });
-    return {
-      media,
-      url: storage.publicUrl(key),
-      async discard() {
-        await deleteOwnedMediaObjects(db, ownerId, [id]);
         await deleteStoredFiles(storage, files);
       },
     };

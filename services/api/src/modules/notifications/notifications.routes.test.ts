@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { UserRow } from '@touchline/db';
+import type { UserRow } from '@touchline/db/users';
 import type { ServerEvent } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -58,6 +58,7 @@ describe('the notification centre', () => {
         text: 'Ada Obi sent you a friend request',
         link: `/profile/${ada.id}`,
         actor_id: ada.id,
+        unread: 1,
       },
     });
 

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, notificationPageSchema } from '@touchline/shared';
+import {
+  errorBodySchema,
+  notificationPageSchema,
+  notificationQuerySchema,
+  unreadCountSchema,
+} from '@touchline/shared';
 import type { NotificationsService } from './notifications.service';
 
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const secured = { security: [{ bearer: [] }] };
-const unreadSchema = z.object({ unread_count: z.number().int().min(0) });
 
 /** The notification centre of the signed-in user (supplement §8 and §12 names). */
 export function notificationsRoutes(deps: {
@@ -13,7 +17,6 @@ export function notificationsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { notifications } = deps;
   return async (app) => {
-    app.addHook('preHandler', app.authenticate);
     const tags = ['notifications'];
 
     app.get(
@@ -21,13 +24,14 @@ export function notificationsRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Your notifications, newest first',
+          summary:
+            'Your notifications, newest first (`before`: the previous page’s `next`; or `page`)',
           ...secured,
-          querystring: z.object({ page: z.coerce.number().int().min(1).max(500).default(1) }),
+          querystring: notificationQuerySchema,
           response: { 200: notificationPageSchema, 400: errorBodySchema, ...errors },
         },
       },
-      async (request) => notifications.list(request.auth.userId, request.query.page),
+      async (request) => notifications.list(request.auth.userId, request.query),
     );
     app.get(
       '/notification/unread_count',
@@ -36,7 +40,7 @@ export function notificationsRoutes(deps: {
           tags,
           summary: 'How many are unread (the badge)',
           ...secured,
-          response: { 200: unreadSchema, ...errors },
+          response: { 200: unreadCountSchema, ...errors },
         },
       },
       async (request) => ({ unread_count: await notifications.unreadCount(request.auth.userId) }),
@@ -49,7 +53,7 @@ export function notificationsRoutes(deps: {
           summary: 'Mark one read',
           ...secured,
           params: z.object({ id: z.string().uuid() }),
-          response: { 200: unreadSchema, ...errors },
+          response: { 200: unreadCountSchema, ...errors },
         },
       },
       async (request) => ({
@@ -63,7 +67,7 @@ export function notificationsRoutes(deps: {
           tags,
           summary: 'Mark all read',
           ...secured,
-          response: { 200: unreadSchema, ...errors },
+          response: { 200: unreadCountSchema, ...errors },
         },
       },
       async (request) => ({ unread_count: await notifications.markAllRead(request.auth.userId) }),
@@ -76,7 +80,7 @@ export function notificationsRoutes(deps: {
           summary: 'Delete one',
           ...secured,
           params: z.object({ id: z.string().uuid() }),
-          response: { 200: unreadSchema, ...errors },
+          response: { 200: unreadCountSchema, ...errors },
         },
       },
       async (request) => ({

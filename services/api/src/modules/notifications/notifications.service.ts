@@ -1,17 +1,23 @@
+import type { Database } from '@touchline/db';
 import {
-  appendUserEvent,
   countUnread,
   deleteNotification,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  type Database,
-} from '@touchline/db';
-import { LIMITS, type StoredServerEvent } from '@touchline/shared';
+} from '@touchline/db/notifications';
+import { appendUserEvent } from '@touchline/db/platform';
+import {
+  LIMITS,
+  NOTIFICATIONS_ERRORS,
+  parseKeysetCursor,
+  type NotificationPage,
+  type StoredServerEvent,
+} from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 import type { MediaService } from '../media/media.service';
 
-const notFound = () => new AppError(404, 'notifications.not_found', 'Notification not found');
+const notFound = () => new AppError(404, NOTIFICATIONS_ERRORS.notFound, 'Notification not found');
 
 /**
  * The signed-in user's notifications. Every change to the unread count is also written to the
@@ -20,7 +26,7 @@ const notFound = () => new AppError(404, 'notifications.not_found', 'Notificatio
 export function createNotificationsService(deps: {
   db: Database;
   clock: () => Date;
-  media: MediaService;
+  media: Pick<MediaService, 'publicUrls'>;
   publish: (userId: string, event: StoredServerEvent) => Promise<void>;
 }) {
   const { db } = deps;
@@ -42,12 +48,24 @@ export function createNotificationsService(deps: {
   return {
     unreadCount: (userId: string) => countUnread(db, userId),
 
-    /** Page n (1-based) of the user's notifications, newest first. */
-    async list(userId: string, page: number) {
+    /**
+     * The user's notifications, newest first by (created_at, id): after the keyset cursor
+     * `before` (the previous answer's `next`) when given, else page n (1-based, the
+     * specification's `?page=`). Either way one bounded read.
+     */
+    async list(
+      userId: string,
+      query: { page: number; before?: string },
+    ): Promise<NotificationPage> {
       const size = LIMITS.notificationPageSize;
-      // Pages are offsets over a stable order (created_at, id); a deep page costs one index range.
-      const rows = await listNotifications(db, userId, size * page + 1);
-      const slice = rows.slice(size * (page - 1), size * page);
+      const position = query.before ? parseKeysetCursor(query.before) : null;
+      const rows = position
+        ? await listNotifications(db, userId, size + 1, position)
+        : (await listNotifications(db, userId, size * query.page + 1)).slice(
+            size * (query.page - 1),
+          );
+      const slice = rows.slice(0, size);
+      const hasMore = rows.length > size;
       const urls = await deps.media.publicUrls(slice.map((r) => r.actorPhotoMediaId));
       return {
         results: slice.map((r) => ({
@@ -67,8 +85,9 @@ export function createNotificationsService(deps: {
           is_read: r.readAt !== null,
           created_at: r.createdAt.toISOString(),
         })),
-        has_more: rows.length > size * page,
-        page,
+        has_more: hasMore,
+        page: position ? 1 : query.page,
+        next: hasMore ? slice[slice.length - 1]!.cursor : null,
         unread_count: await countUnread(db, userId),
       };
     },

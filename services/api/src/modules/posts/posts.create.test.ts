@@ -7,6 +7,7 @@ import { schema } from '@touchline/db';
 import { LIMITS, MESSAGES, POST_MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
+  CLIP_LOCATION,
   exifHasGps,
   fakeMp4,
   fakeQuicktime,
@@ -14,8 +15,11 @@ import {
   fetchMedia,
   jpegWithGps,
   person,
+  phoneClip,
   png,
   upload,
+  videoStreams,
+  videoTags,
 } from './posts.test-support';
 
 describe('creating posts', () => {
@@ -155,34 +159,104 @@ describe('creating posts', () => {
     expect(res.json().message).toBe(POST_MESSAGES.imageTooLarge);
   });
 
-  it('an MP4 and a WebM are stored as videos, by content', async () => {
-    const p = await person(t);
-    const mp4 = await upload(
-      t,
-      p,
-      { content: 'first touch' },
-      { name: 'video', filename: 'clip.bin', type: 'application/octet-stream', data: fakeMp4() },
-    );
-    expect(mp4.statusCode).toBe(201);
-    expect(mp4.json()).toMatchObject({ image: null, content: 'first touch' });
-    expect(mp4.json().video).toMatch(/^\/media\/videos\/.+\.mp4$/);
-    const served = await fetchMedia(t, mp4.json().video);
-    expect(served.res.headers['content-type']).toBe('video/mp4');
-    expect(served.body.equals(fakeMp4())).toBe(true);
+  for (const format of ['mp4', 'webm'] as const) {
+    it(`a phone ${format.toUpperCase()} is stored without where, when and on what it was filmed, with a poster frame`, async () => {
+      const p = await person(t);
+      const original = await phoneClip(format);
+      expect(original.toString('latin1')).toContain(CLIP_LOCATION);
+      expect(await videoTags(original)).toMatch(/location/i);
 
-    const webm = await upload(
+      const res = await upload(
+        t,
+        p,
+        { content: 'first touch' },
+        { name: 'video', filename: 'clip.bin', type: 'application/octet-stream', data: original },
+      );
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toMatchObject({ image: null, content: 'first touch' });
+      expect(body.video).toMatch(new RegExp(`^/media/videos/[^/.]+\\.${format}$`));
+      expect(body.video_poster).toBe(body.video.replace(`.${format}`, '.poster.jpg'));
+
+      const served = await fetchMedia(t, body.video);
+      expect(served.res.headers['content-type']).toBe(`video/${format}`);
+      const bytes = served.body.toString('latin1');
+      for (const trace of [CLIP_LOCATION, '+06.4541', 'Apple', 'iPhone', '2024-05-01'])
+        expect(bytes).not.toContain(trace);
+      const tags = await videoTags(served.body);
+      expect(tags).not.toMatch(/location|make|model|creation_time/i);
+
+      const poster = await fetchMedia(t, body.video_poster);
+      expect(poster.res.statusCode).toBe(200);
+      const meta = await sharp(poster.body).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 160, height: 120 });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+
+      const [media] = await t.db
+        .select()
+        .from(schema.mediaObjects)
+        .where(eq(schema.mediaObjects.key, body.video.replace('/media/', '')));
+      expect(media).toMatchObject({
+        kind: 'video',
+        status: 'ready',
+        ownerId: p.id,
+        byteSize: served.body.length,
+        variants: { poster: body.video_poster.replace('/media/', '') },
+      });
+      // Feed and post views carry the poster too.
+      expect((await p.call('GET', `/api/post/${body.id}`)).json().video_poster).toBe(
+        body.video_poster,
+      );
+    });
+  }
+
+  it('a video filmed upright keeps its rotation, and its poster stands upright at display size', async () => {
+    const p = await person(t);
+    const original = await phoneClip('mp4', { size: '1920x1080', rotate: 90 });
+    expect(await videoStreams(original)).toMatch(/displaymatrix: rotation of -?90/);
+    const res = await upload(
       t,
       p,
-      { content: '' },
-      { name: 'video', filename: 'clip.webm', type: 'video/webm', data: fakeWebm() },
+      { content: 'upright' },
+      { name: 'video', filename: 'IMG_0002.MP4', type: 'video/mp4', data: original },
     );
-    expect(webm.statusCode).toBe(201);
-    expect(webm.json().video).toMatch(/\.webm$/);
-    const [media] = await t.db
+    expect(res.statusCode).toBe(201);
+    const stored = await fetchMedia(t, res.json().video);
+    expect(await videoStreams(stored.body)).toMatch(/displaymatrix: rotation of -?90/);
+    const poster = await sharp((await fetchMedia(t, res.json().video_poster)).body).metadata();
+    expect(poster).toMatchObject({ format: 'jpeg', width: 720, height: 1280 });
+  });
+
+  it('a video with no video stream, or one that does not decode, answers 400 and stores nothing', async () => {
+    const p = await person(t);
+    const clip = await phoneClip('mp4');
+    const unreadable = {
+      'a sound file in an MP4': await phoneClip('mp4', { audioOnly: true }),
+      'a sound file in a WebM': await phoneClip('webm', { audioOnly: true }),
+      'an MP4 cut short': clip.subarray(0, 3000),
+      'a WebM header and nothing after': fakeWebm(),
+    };
+    for (const [what, data] of Object.entries(unreadable)) {
+      const res = await upload(
+        t,
+        p,
+        { content: what },
+        { name: 'video', filename: 'clip.mp4', type: 'video/mp4', data },
+      );
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json(), what).toMatchObject({
+        code: 'media.unreadable_video',
+        message: MESSAGES.invalidVideoType,
+      });
+    }
+    const posts = await t.db.select().from(schema.posts).where(eq(schema.posts.authorId, p.id));
+    const media = await t.db
       .select()
       .from(schema.mediaObjects)
-      .where(eq(schema.mediaObjects.key, webm.json().video.replace('/media/', '')));
-    expect(media).toMatchObject({ kind: 'video', status: 'ready', ownerId: p.id });
+      .where(eq(schema.mediaObjects.ownerId, p.id));
+    expect([posts, media]).toEqual([[], []]);
+    expect(await readdir(path.join(t.config.DATA_DIR, 'tmp', 'uploads'))).toEqual([]);
   });
 
   it('a QuickTime movie or anything else is refused as a video, and no upload is left behind', async () => {

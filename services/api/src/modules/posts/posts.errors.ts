@@ -1,4 +1,4 @@
-import { MESSAGES, POST_MESSAGES } from '@touchline/shared';
+import { MESSAGES, POST_MESSAGES, POSTS_ERRORS } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -6,33 +6,35 @@ import { AppError } from '../../lib/app-error';
  * blocked either way reads the same: gone (404), with the specification's text.
  */
 export const postsErrors = {
-  notFound: () => new AppError(404, 'posts.not_found', POST_MESSAGES.notFound),
+  notFound: () => new AppError(404, POSTS_ERRORS.notFound, POST_MESSAGES.notFound),
   empty: () =>
-    new AppError(400, 'posts.empty', MESSAGES.postEmpty, { content: MESSAGES.postEmpty }),
-  notOwner: () => new AppError(403, 'posts.not_owner', POST_MESSAGES.notOwner),
-  oneMediaOnly: () => new AppError(400, 'posts.one_media_only', POST_MESSAGES.oneMediaOnly),
+    new AppError(400, POSTS_ERRORS.empty, MESSAGES.postEmpty, { content: MESSAGES.postEmpty }),
+  notOwner: () => new AppError(403, POSTS_ERRORS.notOwner, POST_MESSAGES.notOwner),
+  oneMediaOnly: () => new AppError(400, POSTS_ERRORS.oneMediaOnly, POST_MESSAGES.oneMediaOnly),
   unknownFile: () =>
-    new AppError(400, 'posts.unknown_file_field', 'Attach the file as image or video'),
+    new AppError(400, POSTS_ERRORS.unknownFileField, 'Attach the file as image or video'),
   imageTooLarge: () =>
-    new AppError(413, 'posts.image_too_large', POST_MESSAGES.imageTooLarge, {
+    new AppError(413, POSTS_ERRORS.imageTooLarge, POST_MESSAGES.imageTooLarge, {
       image: POST_MESSAGES.imageTooLarge,
     }),
   videoTooLarge: () =>
-    new AppError(413, 'posts.video_too_large', POST_MESSAGES.videoTooLarge, {
+    new AppError(413, POSTS_ERRORS.videoTooLarge, POST_MESSAGES.videoTooLarge, {
       video: POST_MESSAGES.videoTooLarge,
     }),
-  badCursor: () => new AppError(400, 'posts.bad_cursor', 'Invalid page cursor'),
-  userNotFound: () => new AppError(404, 'posts.user_not_found', 'User not found'),
+  badCursor: () => new AppError(400, POSTS_ERRORS.badCursor, 'Invalid page cursor'),
+  userNotFound: () => new AppError(404, POSTS_ERRORS.userNotFound, 'User not found'),
   commentEmpty: (isReply: boolean) => {
     const message = isReply ? MESSAGES.replyEmpty : MESSAGES.commentEmpty;
-    return new AppError(400, 'posts.comment_empty', message, { content: message });
+    return new AppError(400, POSTS_ERRORS.commentEmpty, message, { content: message });
   },
-  cannotComment: () => new AppError(403, 'posts.cannot_comment', POST_MESSAGES.cannotComment),
-  parentNotFound: () => new AppError(404, 'posts.parent_not_found', POST_MESSAGES.parentNotFound),
+  cannotComment: () => new AppError(403, POSTS_ERRORS.cannotComment, POST_MESSAGES.cannotComment),
+  parentNotFound: () =>
+    new AppError(404, POSTS_ERRORS.parentNotFound, POST_MESSAGES.parentNotFound),
+  replyTooDeep: () => new AppError(400, POSTS_ERRORS.replyTooDeep, POST_MESSAGES.replyTooDeep),
   commentNotFound: () =>
-    new AppError(404, 'posts.comment_not_found', POST_MESSAGES.commentNotFound),
+    new AppError(404, POSTS_ERRORS.commentNotFound, POST_MESSAGES.commentNotFound),
   cannotDeleteComment: () =>
-    new AppError(403, 'posts.cannot_delete_comment', POST_MESSAGES.cannotDeleteComment),
+    new AppError(403, POSTS_ERRORS.cannotDeleteComment, POST_MESSAGES.cannotDeleteComment),
   reportOwn: (target: 'post' | 'comment') =>
-    new AppError(400, 'posts.report_own', `You cannot report your own ${target}`),
+    new AppError(400, POSTS_ERRORS.reportOwn, `You cannot report your own ${target}`),
 };

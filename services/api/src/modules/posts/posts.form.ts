@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { uuidv7 } from '@touchline/db';
-import { LIMITS } from '@touchline/shared';
+import { ERROR_CODES, LIMITS } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 import { postsErrors } from './posts.errors';
 
@@ -75,7 +75,7 @@ export async function readPostForm(request: FastifyRequest, tmpDir: string): Pro
     if (err instanceof AppError) throw err;
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status < 500) throw err;
-    throw new AppError(400, 'bad_multipart', 'The form could not be read; please try again');
+    throw new AppError(400, ERROR_CODES.badMultipart, 'The form could not be read; please try again');
   }
   return form;
 }

@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   block,
   deactivate,
-  fakeMp4,
   fetchMedia,
   person,
+  phoneClip,
   png,
   post,
   seedPosts,
@@ -118,9 +118,10 @@ describe('reading, editing and deleting posts', () => {
       t,
       author,
       { content: 'clip' },
-      { name: 'video', filename: 'a.mp4', type: 'video/mp4', data: fakeMp4() },
+      { name: 'video', filename: 'a.mp4', type: 'video/mp4', data: await phoneClip('mp4') },
     );
-    const { id, video } = res.json();
+    const { id, video, video_poster: poster } = res.json();
+    expect((await fetchMedia(t, poster)).res.statusCode).toBe(200);
     await fan.call('POST', `/api/like/${id}`);
     await fan.call('POST', `/api/add_comment/${id}`, { content: 'Nice' });
 
@@ -129,6 +130,7 @@ describe('reading, editing and deleting posts', () => {
     expect(del.json()).toEqual({ message: 'post deleted successfully' });
     expect((await fan.call('GET', `/api/post/${id}`)).statusCode).toBe(404);
     expect((await fetchMedia(t, video)).res.statusCode).toBe(404);
+    expect((await fetchMedia(t, poster)).res.statusCode).toBe(404);
     const likes = await t.db.select().from(schema.postLikes).where(eq(schema.postLikes.postId, id));
     const comments = await t.db
       .select()

@@ -14,16 +14,16 @@ import {
   userPostsResponseSchema,
 } from '@touchline/shared';
 import { parseOrThrow, readForm } from '../../lib/form';
-import { commentsRoutes } from './comments.routes';
-import type { CommentsService } from './comments.service';
-import { feedRoutes } from './feed.routes';
-import type { FeedService } from './feed.service';
+import { commentsRoutes } from './posts.comments.routes';
+import type { CommentsService } from './posts.comments.service';
+import { feedRoutes } from './posts.feed.routes';
+import type { FeedService } from './posts.feed.service';
 import { postsErrors } from './posts.errors';
 import { readPostForm } from './posts.form';
 import { perUserRateLimit, POSTS_PER_MINUTE, postIdParams } from './posts.http';
 import type { NewPostMedia, PostsService } from './posts.service';
-import { reportsRoutes } from './reports.routes';
-import type { ReportsService } from './reports.service';
+import { reportsRoutes } from './posts.reports.routes';
+import type { ReportsService } from './posts.reports.service';
 
 // The comment tree is recursive: the OpenAPI document needs it as a named component.
 if (!z.globalRegistry.has(commentSchema)) z.globalRegistry.add(commentSchema, { id: 'Comment' });
@@ -89,10 +89,9 @@ export function postsRoutes(deps: {
     app.get(
       '/post/:id',
       {
-        onRequest: app.authenticate,
         schema: {
           tags,
-          summary: 'One post with its whole comment tree',
+          summary: 'One post with the first comments of its thread (`comments_next` pages on)',
           security,
           params: postIdParams,
           response: { 200: postSchema, ...errors, 404: errorBodySchema },
@@ -150,7 +149,6 @@ export function postsRoutes(deps: {
     app.get(
       '/user_posts',
       {
-        onRequest: app.authenticate,
         schema: { ...userPostsSchema, summary: 'Your posts, newest first (`before` pages on)' },
       },
       async (request) => posts.userPosts(request.auth, request.auth.userId, request.query.before),
@@ -158,7 +156,6 @@ export function postsRoutes(deps: {
     app.get(
       '/user_posts/:userId',
       {
-        onRequest: app.authenticate,
         schema: {
           ...userPostsSchema,
           summary: 'A user’s posts, newest first (`before` pages on)',

@@ -1,4 +1,4 @@
-import type { FeedRules, PostViewer } from '@touchline/db';
+import type { FeedRules, PostViewer } from '@touchline/db/posts';
 import { LIMITS, todayInLagos, yearsBefore, type Role } from '@touchline/shared';
 import type { ImageVariants } from '../media/media.uploads';
 

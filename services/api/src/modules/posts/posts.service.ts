@@ -1,23 +1,29 @@
 import { readFile } from 'node:fs/promises';
+import type { Database, Executor } from '@touchline/db';
+import { appendEvent } from '@touchline/db/platform';
 import {
-  appendEvent,
-  deleteOwnedMediaObjects,
   deleteOwnPost,
   findPostView,
-  findUserById,
   findVisiblePost,
   insertPost,
-  isBlockedEitherWay,
   listAuthorPostViews,
   toggleLike,
   updatePostContent,
-  type Database,
-  type Executor,
   type PostCursor,
-} from '@touchline/db';
+} from '@touchline/db/posts';
+import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
+import { isBlockedEitherWay, isInMinorCircle } from '@touchline/db/social';
+import { findUserById } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
-import type { PostView, UserPostsResponse } from '@touchline/shared';
-import { deleteStoredFiles, storeProcessedImage, storeVideo } from '../media/media.uploads';
+import {
+  isMinorOn,
+  parseKeysetCursor,
+  todayInLagos,
+  type PostView,
+  type UserPostsResponse,
+} from '@touchline/shared';
+import { deleteStoredFiles, storeProcessedImage } from '../media/media.uploads';
+import { storeVideo } from '../media/media.video';
 import { postsErrors } from './posts.errors';
 import { POST_IMAGE_VARIANTS, USER_POSTS_PAGE, postViewerOf, type Viewer } from './posts.rules';
 import type { PostViews } from './posts.views';
@@ -34,13 +40,12 @@ export type PostsServiceDeps = {
   onStorageError?: (err: unknown) => void;
 };
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)~([0-9a-f-]{36})$/i;
-
+/** The shared keyset cursor (the route validated it already; this keeps the service safe alone). */
 function parseCursor(before: string | undefined): PostCursor | undefined {
   if (!before) return undefined;
-  const m = CURSOR.exec(before);
-  if (!m) throw postsErrors.badCursor();
-  return { createdAt: m[1]!, id: m[2]! };
+  const position = parseKeysetCursor(before);
+  if (!position) throw postsErrors.badCursor();
+  return position;
 }
 
 /**
@@ -65,7 +70,14 @@ export function createPostsService(deps: PostsServiceDeps) {
       const buffer = await readFile(media.path);
       return storeProcessedImage({ db, storage, ownerId, buffer, variants: POST_IMAGE_VARIANTS });
     }
-    return storeVideo({ db, storage, ownerId, filePath: media.path, byteSize: media.size });
+    // The poster frame is shown at the size post images are.
+    return storeVideo({
+      db,
+      storage,
+      ownerId,
+      filePath: media.path,
+      poster: POST_IMAGE_VARIANTS.display,
+    });
   }
 
   /** Locks the viewer's own post for a change: 404 when gone, 403 when someone else's. */
@@ -144,6 +156,14 @@ export function createPostsService(deps: PostsServiceDeps) {
         if (!author || !author.isActive || author.role === 'admin')
           throw postsErrors.userNotFound();
         if (await isBlockedEitherWay(db, viewer.userId, authorId)) throw postsErrors.userNotFound();
+        // A minor's posts are for their circle (supplement §13): others see only the card.
+        if (
+          viewer.role !== 'admin' &&
+          author.role === 'player' &&
+          isMinorOn(author.dob, todayInLagos(clock())) &&
+          !(await isInMinorCircle(db, authorId, viewer.userId))
+        )
+          throw postsErrors.userNotFound();
       }
       const rows = await listAuthorPostViews(db, scope(viewer), {
         authorId,

@@ -1,20 +1,20 @@
-import type { LightMyRequestResponse } from 'fastify';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import {
-  insertFollow,
-  insertFriendship,
-  insertPost,
-  insertUser,
-  schema,
-  type UserRow,
-} from '@touchline/db';
-import { todayInLagos, yearsBefore, type Role } from '@touchline/shared';
-import type { TestApp } from '../../testing/test-app';
+import { schema } from '@touchline/db';
+import { insertPost } from '@touchline/db/posts';
+import { insertFollow, insertFriendship } from '@touchline/db/social';
+import type { UserRow } from '@touchline/db/users';
+import { todayInLagos, yearsBefore } from '@touchline/shared';
+import type { TestApp, TestUser, TestUserInput } from '../../testing/test-app';
+import { ffmpegPath } from '../media/media.ffmpeg';
 import { multipart, type FilePart } from '../profiles/profiles.test-support';
 
 export { fetchMedia, jpegWithGps, png } from '../profiles/profiles.test-support';
-
-let n = 0;
 
 /** A date of birth making the person `years` old (a few weeks past the birthday) in Lagos. */
 export const dobForAge = (years: number) => {
@@ -23,40 +23,11 @@ export const dobForAge = (years: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-export type Person = UserRow & { call: Caller; headers: Record<string, string> };
-type Caller = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => Promise<LightMyRequestResponse>;
+export type Person = TestUser;
 
-/** A verified, signed-in account (an adult Lagos footballer unless told otherwise). */
-export async function person(
-  t: TestApp,
-  values: {
-    role?: Role;
-    username?: string;
-    dob?: string | null;
-    state?: string | null;
-    sports?: string[];
-  } = {},
-): Promise<Person> {
-  const role = values.role ?? 'player';
-  const user = await insertUser(t.db, {
-    email: `poster${++n}-${Date.now()}@example.test`,
-    role,
-    username: values.username ?? `Poster ${n}`,
-    emailVerifiedAt: new Date(),
-    academyStatus: role === 'academy' ? 'verified' : null,
-    dob: values.dob === undefined ? (role === 'player' ? dobForAge(25) : null) : values.dob,
-    state: values.state === undefined ? 'Lagos' : values.state,
-    sports: values.sports ?? ['football'],
-  });
-  const { headers } = await t.signIn(user);
-  const call: Caller = (method, url, payload) =>
-    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return { ...user, call, headers };
-}
+/** A signed-in account in the feed's usual neighbourhood: a Lagos footballer unless told otherwise. */
+export const person = (t: TestApp, values: TestUserInput = {}): Promise<Person> =>
+  t.createUser({ state: 'Lagos', sports: ['football'], ...values });
 
 export const befriend = (t: TestApp, a: UserRow, b: UserRow) => insertFriendship(t.db, a.id, b.id);
 export const follow = (t: TestApp, player: UserRow, academy: UserRow) =>
@@ -153,4 +124,91 @@ export function exifHasGps(exif: Buffer | undefined): boolean {
     if (u16(ifd0 + 2 + i * 12) === 0x8825) return true; // GPSInfo pointer
   }
   return false;
+}
+
+const run = promisify(execFile);
+/** Where a phone would say the clip was filmed (Lagos Island, ISO 6709). */
+export const CLIP_LOCATION = '+06.4541+003.3947/';
+
+const CLIP_ENCODERS = {
+  // `use_metadata_tags` writes every tag, as phones' own keys (Apple's location key) are.
+  mp4: {
+    video: ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    audio: ['-c:a', 'aac'],
+    muxer: ['-movflags', 'use_metadata_tags'],
+  },
+  webm: { video: ['-c:v', 'libvpx', '-b:v', '200k'], audio: ['-c:a', 'libopus'], muxer: [] },
+};
+
+/**
+ * Runs the bundled ffmpeg with scratch files: `input` (when given) is written to the first, and
+ * ffmpeg may write the second. Answers its standard output and the written file, if any.
+ */
+async function ffmpegScratch(
+  input: Buffer | null,
+  args: (inFile: string, outFile: string) => string[],
+  ext = 'bin',
+): Promise<{ stdout: string; output: Buffer | null }> {
+  const [inFile, outFile] = ['in', 'out'].map((n) =>
+    path.join(tmpdir(), `touchline-clip-${randomUUID()}.${n}.${ext}`),
+  ) as [string, string];
+  try {
+    if (input) await writeFile(inFile, input);
+    const { stdout } = await run(
+      ffmpegPath(),
+      ['-nostdin', '-v', 'error', ...args(inFile, outFile)],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    return { stdout, output: await readFile(outFile).catch(() => null) };
+  } finally {
+    await Promise.all([inFile, outFile].map((f) => rm(f, { force: true })));
+  }
+}
+
+/**
+ * A real one-second clip (a test pattern with a tone, 160×120 unless told) made by the bundled
+ * ffmpeg and tagged the way a phone tags its videos: where and when it was filmed, and the
+ * device. `rotate` films it turned, as a phone held upright does (the picture is stored
+ * sideways with a rotation for players); `audioOnly` makes a sound file in the same container
+ * (no video stream at all).
+ */
+export async function phoneClip(
+  format: 'mp4' | 'webm',
+  options: { audioOnly?: boolean; size?: string; rotate?: 90 } = {},
+): Promise<Buffer> {
+  const { audioOnly = false, size = '160x120', rotate } = options;
+  const { output } = await ffmpegScratch(null, (_, file) => [
+    ...(audioOnly ? [] : ['-f', 'lavfi', '-i', `testsrc=duration=1:size=${size}:rate=10`]),
+    ...['-f', 'lavfi', '-i', 'sine=duration=1', '-shortest'],
+    ...(audioOnly ? [] : CLIP_ENCODERS[format].video),
+    ...CLIP_ENCODERS[format].audio,
+    ...CLIP_ENCODERS[format].muxer,
+    ...['-metadata', `location=${CLIP_LOCATION}`, '-metadata', 'make=Apple'],
+    ...['-metadata', 'model=iPhone 15', '-metadata', 'creation_time=2024-05-01T10:00:00Z'],
+    ...['-f', format, '-y', file],
+  ]);
+  if (!rotate) return output!;
+  // This ffmpeg writes a rotation only when copying, and only without `use_metadata_tags`.
+  const turned = await ffmpegScratch(output, (inFile, outFile) => [
+    ...['-i', inFile, '-map', '0', '-c', 'copy', '-map_metadata', '0'],
+    ...['-metadata:s:v:0', `rotate=${rotate}`, '-f', format, '-y', outFile],
+  ]);
+  return turned.output!;
+}
+
+/** Every metadata tag ffmpeg reads from a video (global and per stream), as `key=value` lines. */
+export async function videoTags(video: Buffer): Promise<string> {
+  const { stdout } = await ffmpegScratch(video, (file) => ['-i', file, '-f', 'ffmetadata', '-']);
+  return stdout;
+}
+
+/** ffmpeg's description of a video's streams (codecs, sizes, side data such as its rotation). */
+export async function videoStreams(video: Buffer): Promise<string> {
+  // `-i` alone describes the input on stderr, then exits 1 for want of an output.
+  const described = await ffmpegScratch(video, (file) => ['-v', 'info', '-i', file]).catch(
+    (err: { stderr?: string }) => ({ stdout: err.stderr ?? '' }),
+  );
+  return described.stdout;
 }

@@ -1,4 +1,5 @@
-import { findUserById, type Database } from '@touchline/db';
+import type { Database } from '@touchline/db';
+import { findUserById } from '@touchline/db/users';
 import type { Role } from '@touchline/shared';
 import { profilesErrors } from './profiles.errors';
 
@@ -9,12 +10,25 @@ export type CanView = (viewerId: string, targetId: string) => Promise<boolean>;
 
 export const everyoneCanView: CanView = async () => true;
 
+/** True when the viewer sees the target's full profile; false: a minor's limited card (§13). */
+export type SeesFullProfile = (
+  viewer: Viewer,
+  target: { id: string; role: Role; dob: string | null },
+) => Promise<boolean>;
+
+export const everyoneSeesFullProfile: SeesFullProfile = async () => true;
+
 /**
  * Profile visibility, one rule for the profile and its lists: the owner and administrators see
  * any account; others see active players and academies the block check allows. Everything else
- * answers 404, like an unknown id.
+ * answers 404, like an unknown id. A minor seen from outside their circle (supplement §13) shows
+ * a limited card, and their lists answer 404.
  */
-export function createProfileAccess(deps: { db: Database; canView: CanView }) {
+export function createProfileAccess(deps: {
+  db: Database;
+  canView: CanView;
+  seesFullProfile: SeesFullProfile;
+}) {
   async function check(
     viewer: Viewer,
     target: { id: string; role: Role; isActive: boolean } | null,
@@ -27,9 +41,14 @@ export function createProfileAccess(deps: { db: Database; canView: CanView }) {
 
   return {
     check,
-    /** Throws 404 unless the viewer may see the user's profile and lists. */
+    /**
+     * Throws 404 unless the viewer may see the user's profile and lists. A minor's lists
+     * (achievements, experience) answer 404 outside their circle too: only their card is shown.
+     */
     async requireVisibleUser(viewer: Viewer, userId: string): Promise<void> {
-      await check(viewer, await findUserById(deps.db, userId));
+      const target = await findUserById(deps.db, userId);
+      await check(viewer, target);
+      if (!(await deps.seesFullProfile(viewer, target!))) throw profilesErrors.profileNotFound();
     },
   };
 }

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { findUserById, getMediaObject, insertUser, schema } from '@touchline/db';
+import { schema } from '@touchline/db';
+import { getMediaObject } from '@touchline/db/media';
+import { findUserById } from '@touchline/db/users';
 import { MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { hashPassword } from '../auth/passwords';
-import { fetchMedia, jpegWithGps, multipart, png, signedIn } from './profiles.test-support';
+import { hashPassword } from '../auth/auth.passwords';
+import { fetchMedia, jpegWithGps, multipart, png } from './profiles.test-support';
 
 describe('profile and cover photos', () => {
   let t: TestApp;
@@ -31,7 +33,8 @@ describe('profile and cover photos', () => {
   it('re-encodes the photo to a 400 px square without its GPS location', async () => {
     const original = await jpegWithGps(800, 600);
     expect((await sharp(original).metadata()).exif).toBeDefined();
-    const { user, headers } = await signedIn(t);
+    const user = await t.createUser();
+    const { headers } = user;
     const res = await upload('photo', headers, {
       filename: 'me.jpg',
       type: 'image/jpeg',
@@ -61,7 +64,7 @@ describe('profile and cover photos', () => {
   });
 
   it('judges the type by content: a PNG named .jpg is a PNG, a text file named .jpg is refused', async () => {
-    const { headers } = await signedIn(t);
+    const { headers } = await t.createUser();
     const renamed = await upload('photo', headers, {
       filename: 'photo.jpg',
       type: 'image/jpeg',
@@ -97,7 +100,7 @@ describe('profile and cover photos', () => {
   });
 
   it('asks for a file and refuses one over 10 MB', async () => {
-    const { headers } = await signedIn(t);
+    const { headers } = await t.createUser();
     const form = multipart({ note: 'x' });
     const none = await t.app.inject({
       method: 'POST',
@@ -124,7 +127,7 @@ describe('profile and cover photos', () => {
   });
 
   it('crops the cover to 3:1 (1500×500)', async () => {
-    const { headers } = await signedIn(t, 'academy');
+    const { headers } = await t.createUser({ role: 'academy' });
     const res = await upload('cover', headers, {
       filename: 'pitch.jpg',
       type: 'image/jpeg',
@@ -141,14 +144,13 @@ describe('profile and cover photos', () => {
 
   it('login answers the uploaded photo; replacing it deletes the old files; DELETE removes it', async () => {
     const password = 'Str0ng@pass';
-    const user = await insertUser(t.db, {
+    const user = await t.createUser({
       email: `photo${Date.now()}@example.test`,
       passwordHash: await hashPassword(password),
-      role: 'player',
       username: 'Amaka',
-      emailVerifiedAt: new Date(),
+      dob: null,
     });
-    const { headers } = await t.signIn(user);
+    const { headers } = user;
     const login = () =>
       t.app.inject({
         method: 'POST',
@@ -188,7 +190,7 @@ describe('profile and cover photos', () => {
   });
 
   it('is for players and academies only, signed in', async () => {
-    const admin = await signedIn(t, 'admin');
+    const admin = await t.createUser({ role: 'admin' });
     const res = await upload('photo', admin.headers, {
       filename: 'a.png',
       type: 'image/png',

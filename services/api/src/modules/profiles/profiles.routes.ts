@@ -4,13 +4,14 @@ import {
   LIMITS,
   photoResponseSchema,
   profileIdParamsSchema,
+  profileResponseSchema,
   profileUpdateSchemaAt,
   profileViewSchema,
 } from '@touchline/shared';
 import { readForm } from '../../lib/form';
 import { requireImageFile } from '../media/media.uploads';
-import { achievementsRoutes } from './achievements.routes';
-import { experiencesRoutes } from './experiences.routes';
+import { achievementsRoutes } from './profiles.achievements.routes';
+import { experiencesRoutes } from './profiles.experiences.routes';
 import type { ProfileImageKind, ProfilesService } from './profiles.service';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -29,7 +30,6 @@ export function profilesRoutes(deps: { profiles: ProfilesService }): FastifyPlug
     app.get(
       '/profile',
       {
-        onRequest: app.authenticate,
         schema: {
           tags: ['profiles'],
           summary: 'The caller’s own profile, private fields included',
@@ -43,13 +43,13 @@ export function profilesRoutes(deps: { profiles: ProfilesService }): FastifyPlug
     app.get(
       '/profile/:id',
       {
-        onRequest: app.authenticate,
         schema: {
           tags: ['profiles'],
-          summary: 'A user’s profile (private fields only for the owner and administrators)',
+          summary:
+            'A user’s profile (private fields only for the owner and administrators); a minor outside their circle answers a limited card',
           security,
           params: profileIdParamsSchema,
-          response: { 200: profileViewSchema, 400: errorBodySchema, ...errors },
+          response: { 200: profileResponseSchema, 400: errorBodySchema, ...errors },
         },
       },
       async (request) => profiles.view(request.auth, request.params.id),

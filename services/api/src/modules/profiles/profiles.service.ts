@@ -1,3 +1,4 @@
+import type { Database } from '@touchline/db';
 import {
   countAchievements,
   deleteOwnedMediaObjects,
@@ -7,12 +8,15 @@ import {
   updateAccountFields,
   upsertProfile,
   type AccountPatch,
-  type Database,
+  type ProfileDetails,
   type ProfilePatch,
-} from '@touchline/db';
+} from '@touchline/db/profiles';
+import { insertAdminAudit } from '@touchline/db/admin';
+import { lockUserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   ACADEMY_ONLY_FIELDS,
+  ageOn,
   MESSAGES,
   PLAYER_ONLY_FIELDS,
   PROFILE_LIMITS,
@@ -20,16 +24,25 @@ import {
   positionMismatchMessage,
   resolveSports,
   todayInLagos,
+  type LimitedProfile,
   type ProfileUpdate,
+  type ProfileView,
   type Role,
 } from '@touchline/shared';
 import type { MediaService } from '../media/media.service';
 import { deleteStoredFiles, storeProcessedImage, type ImageVariants } from '../media/media.uploads';
-import { createAchievementsService } from './achievements.service';
-import { createExperiencesService } from './experiences.service';
-import { createProfileAccess, everyoneCanView, type CanView, type Viewer } from './profiles.access';
+import { createAchievementsService } from './profiles.achievements.service';
+import { createExperiencesService } from './profiles.experiences.service';
+import {
+  createProfileAccess,
+  everyoneCanView,
+  everyoneSeesFullProfile,
+  type CanView,
+  type SeesFullProfile,
+  type Viewer,
+} from './profiles.access';
 import { profilesErrors } from './profiles.errors';
-import { toProfileView, type ProfileCounts } from './profiles.views';
+import { toLimitedProfile, toProfileView, type ProfileCounts } from './profiles.views';
 
 export type { Viewer, CanView, ProfileCounts };
 
@@ -56,6 +69,8 @@ export type ProfilesServiceDeps = {
   media: Pick<MediaService, 'publicUrl' | 'publicUrls'>;
   countsProvider?: ProfileCountsProvider;
   canView?: CanView;
+  /** A minor's full profile is for their circle only (supplement §13); others get the card. */
+  seesFullProfile?: SeesFullProfile;
   /** A replaced image whose file could not be deleted (an orphan file, never a broken link). */
   onStorageError?: (err: unknown) => void;
 };
@@ -94,15 +109,37 @@ const FIELD_LABELS: Record<string, string> = {
 export function createProfilesService(deps: ProfilesServiceDeps) {
   const { db, clock, storage, media } = deps;
   const countsProvider = deps.countsProvider ?? achievementsOnlyCounts(db);
-  const access = createProfileAccess({ db, canView: deps.canView ?? everyoneCanView });
+  const access = createProfileAccess({
+    db,
+    canView: deps.canView ?? everyoneCanView,
+    seesFullProfile: deps.seesFullProfile ?? everyoneSeesFullProfile,
+  });
   const onStorageError = deps.onStorageError ?? (() => undefined);
   const removeFiles = (rows: Parameters<typeof deleteStoredFiles>[1]) =>
     deleteStoredFiles(storage, rows, onStorageError);
 
-  async function view(viewer: Viewer, targetId: string) {
+  const seesFullProfile = deps.seesFullProfile ?? everyoneSeesFullProfile;
+
+  /** Another user's profile: the full view, or a minor's limited card outside their circle. */
+  async function view(viewer: Viewer, targetId: string): Promise<ProfileView | LimitedProfile> {
     const details = await findProfileDetails(db, targetId);
     await access.check(viewer, details);
     const target = details!;
+    if (!(await seesFullProfile(viewer, target))) {
+      const profilePhoto = await media.publicUrl(target.profilePhotoMediaId);
+      return toLimitedProfile(target, { today: todayInLagos(clock()), profilePhoto });
+    }
+    return fullView(viewer, target);
+  }
+
+  /** The caller's own profile, private fields included. */
+  async function ownView(viewer: Viewer): Promise<ProfileView> {
+    const details = await findProfileDetails(db, viewer.userId);
+    await access.check(viewer, details);
+    return fullView(viewer, details!);
+  }
+
+  async function fullView(viewer: Viewer, target: ProfileDetails): Promise<ProfileView> {
     const [counts, profilePhoto, coverPhoto] = await Promise.all([
       countsProvider({ id: target.id, role: target.role }),
       media.publicUrl(target.profilePhotoMediaId),
@@ -175,7 +212,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   return {
     view,
 
-    ownView: (viewer: Viewer) => view(viewer, viewer.userId),
+    ownView,
 
     /** A partial update of the caller's own profile; answers the own view. */
     async update(viewer: Viewer, input: ProfileUpdate) {
@@ -183,10 +220,38 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       if (!current) throw profilesErrors.profileNotFound();
       const { account, profile } = planUpdate(current, input);
       await db.transaction(async (tx) => {
+        if (account.dob !== undefined) {
+          // Set once, then locked: the row lock makes two first settings resolve one way.
+          const locked = (await lockUserRow(tx, viewer.userId))?.dob ?? null;
+          if (locked !== null && locked !== account.dob) throw profilesErrors.dobLocked();
+        }
         await updateAccountFields(tx, viewer.userId, account);
         await upsertProfile(tx, viewer.userId, profile);
       });
-      return view(viewer, viewer.userId);
+      return ownView(viewer);
+    },
+
+    /**
+     * An administrator corrects a player's date of birth (supplement §13: locked for the player),
+     * with the audit record in the same transaction. 404 for an unknown account, 400 for an
+     * academy or administrator (they have no date of birth).
+     */
+    async correctDob(admin: Viewer, userId: string, input: { dob: string; reason: string }) {
+      return db.transaction(async (tx) => {
+        const user = await lockUserRow(tx, userId);
+        if (!user) throw profilesErrors.profileNotFound();
+        if (user.role !== 'player')
+          throw profilesErrors.fieldsNotAllowed({ dob: 'Only players have a date of birth' });
+        await updateAccountFields(tx, userId, { dob: input.dob });
+        await insertAdminAudit(tx, {
+          actorId: admin.userId,
+          action: 'user.dob_corrected',
+          targetUserId: userId,
+          reason: input.reason,
+          details: { from: user.dob, to: input.dob },
+        });
+        return { user_id: userId, dob: input.dob, age: ageOn(input.dob, todayInLagos(clock())) };
+      });
     },
 
     /**

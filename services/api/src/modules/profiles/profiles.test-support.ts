@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { schema, type UserRow } from '@touchline/db';
+import { schema } from '@touchline/db';
+import type { UserRow } from '@touchline/db/users';
 import type { TestApp } from '../../testing/test-app';
 
 export type FilePart = { name?: string; filename: string; type: string; data: Buffer };
@@ -59,16 +60,4 @@ export async function setAccount(
   values: Partial<typeof schema.users.$inferInsert>,
 ) {
   await t.db.update(schema.users).set(values).where(eq(schema.users.id, user.id));
-}
-
-/** A signed-in user of the role with headers ready for `inject`. */
-export async function signedIn(
-  t: TestApp,
-  role: 'player' | 'academy' | 'admin' = 'player',
-  values: Partial<typeof schema.users.$inferInsert> = {},
-) {
-  const user = await t.createUser({ role });
-  if (Object.keys(values).length > 0) await setAccount(t, user, values);
-  const { headers } = await t.signIn(user);
-  return { user, headers };
 }

@@ -3,11 +3,11 @@ import {
   MESSAGES,
   normalizeNigerianPhone,
   PROFILE_MESSAGES,
+  PROFILES_ERRORS,
   todayInLagos,
   yearsBefore,
 } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { signedIn } from './profiles.test-support';
 
 describe('POST /api/profile', () => {
   let t: TestApp;
@@ -19,7 +19,7 @@ describe('POST /api/profile', () => {
   const update = (headers: Record<string, string>, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/profile', headers, payload });
   const footballer = () =>
-    signedIn(t, 'player', { sports: ['football'], state: 'Lagos', district: 'Ikeja' });
+    t.createUser({ sports: ['football'], state: 'Lagos', district: 'Ikeja' });
 
   it('changes only the fields sent and answers the own view', async () => {
     const { headers } = await footballer();
@@ -147,7 +147,7 @@ describe('POST /api/profile', () => {
   });
 
   it('keeps role fields to their role', async () => {
-    const academy = await signedIn(t, 'academy', { sports: ['football'] });
+    const academy = await t.createUser({ role: 'academy', sports: ['football'] });
     for (const field of ['open_to_work', 'position', 'height_cm', 'weight_kg', 'dob']) {
       const value = {
         open_to_work: true,
@@ -177,14 +177,36 @@ describe('POST /api/profile', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('profiles.field_not_allowed');
 
-    const admin = await signedIn(t, 'admin');
+    const admin = await t.createUser({ role: 'admin' });
     expect((await update(admin.headers, { bio: 'x' })).statusCode).toBe(403);
   });
 
-  it('lets a player correct the date of birth (at least 7 years)', async () => {
-    const { headers } = await footballer();
+  it('sets a missing date of birth once (at least 7 years), then locks it', async () => {
+    const { headers } = await t.createUser({ dob: null, sports: ['football'] });
     const dob = yearsBefore(todayInLagos(), 7);
     const res = await update(headers, { dob });
     expect(res.json()).toMatchObject({ dob, age: 7 });
+    // Repeating the same date is harmless; another one is refused (supplement §13).
+    expect((await update(headers, { dob, bio: 'Still seven' })).statusCode).toBe(200);
+    const changed = await update(headers, { dob: yearsBefore(todayInLagos(), 19) });
+    expect(changed.statusCode).toBe(403);
+    expect(changed.json()).toMatchObject({ code: PROFILES_ERRORS.dobLocked });
+    expect(changed.json().message).toMatch(/administrator/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers })).json().dob).toBe(
+      dob,
+    );
+  });
+
+  it('POST /api/welcome cannot change a date of birth already set', async () => {
+    const dob = yearsBefore(todayInLagos(), 12);
+    const { headers } = await t.createUser({ dob });
+    const place = { state: 'Lagos', district: 'Ikeja', sport: 'football' };
+    const welcome = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/welcome', headers, payload });
+    const older = await welcome({ ...place, dob: yearsBefore(todayInLagos(), 20) });
+    expect(older.statusCode).toBe(403);
+    expect(older.json()).toMatchObject({ code: PROFILES_ERRORS.dobLocked });
+    expect((await welcome({ ...place, dob })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers })).json().dob).toBe(dob);
   });
 });

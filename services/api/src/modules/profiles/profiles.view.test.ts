@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUserActive } from '@touchline/db';
+import { setUserActive } from '@touchline/db/users';
 import { todayInLagos, yearsBefore } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { setAccount, signedIn } from './profiles.test-support';
+import { setAccount } from './profiles.test-support';
 
 const PRIVATE_FIELDS = ['email', 'phone', 'dob'] as const;
 
@@ -19,7 +19,7 @@ describe('GET /api/profile and /api/profile/{id}', () => {
   async function childPlayer() {
     // A 12-year-old: the exact date of birth must never reach other users.
     const dob = yearsBefore(todayInLagos(), 12);
-    const player = await signedIn(t, 'player', {
+    const player = await t.createUser({
       dob,
       state: 'Lagos',
       district: 'Ikeja',
@@ -37,18 +37,18 @@ describe('GET /api/profile and /api/profile/{id}', () => {
 
   it('nobody reads another user’s e-mail, phone or date of birth; they see the age', async () => {
     const child = await childPlayer();
-    const stranger = await signedIn(t, 'player');
-    const academy = await signedIn(t, 'academy');
-    for (const viewer of [stranger, academy]) {
-      const res = await get(`/api/profile/${child.user.id}`, viewer.headers);
+    // A verified academy sees a minor's full profile (supplement §13); strangers see a card.
+    const academy = await t.createUser({ role: 'academy' });
+    for (const viewer of [academy]) {
+      const res = await get(`/api/profile/${child.id}`, viewer.headers);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       for (const field of PRIVATE_FIELDS) expect(body).not.toHaveProperty(field);
       expect(JSON.stringify(body)).not.toContain(child.dob);
       expect(JSON.stringify(body)).not.toContain('8031234567');
-      expect(JSON.stringify(body)).not.toContain(child.user.email);
+      expect(JSON.stringify(body)).not.toContain(child.email);
       expect(body).toMatchObject({
-        user_id: child.user.id,
+        user_id: child.id,
         role: 'player',
         age: 12,
         bio: 'Left-footed winger',
@@ -62,14 +62,14 @@ describe('GET /api/profile and /api/profile/{id}', () => {
 
   it('the owner and an administrator read the private fields', async () => {
     const child = await childPlayer();
-    const admin = await signedIn(t, 'admin');
+    const admin = await t.createUser({ role: 'admin' });
     const own = await get('/api/profile', child.headers);
-    const ownById = await get(`/api/profile/${child.user.id}`, child.headers);
-    const byAdmin = await get(`/api/profile/${child.user.id}`, admin.headers);
+    const ownById = await get(`/api/profile/${child.id}`, child.headers);
+    const byAdmin = await get(`/api/profile/${child.id}`, admin.headers);
     for (const res of [own, ownById, byAdmin]) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        email: child.user.email,
+        email: child.email,
         phone: '+2348031234567',
         dob: child.dob,
         age: 12,
@@ -80,9 +80,9 @@ describe('GET /api/profile and /api/profile/{id}', () => {
   });
 
   it('an academy shows followers instead of friends and its established date, not an age', async () => {
-    const academy = await signedIn(t, 'academy', { establishedOn: '2010-05-01' });
-    const viewer = await signedIn(t, 'player');
-    const body = (await get(`/api/profile/${academy.user.id}`, viewer.headers)).json();
+    const academy = await t.createUser({ role: 'academy', establishedOn: '2010-05-01' });
+    const viewer = await t.createUser();
+    const body = (await get(`/api/profile/${academy.id}`, viewer.headers)).json();
     expect(body).toMatchObject({
       role: 'academy',
       established_on: '2010-05-01',
@@ -95,7 +95,7 @@ describe('GET /api/profile and /api/profile/{id}', () => {
   });
 
   it('answers 404 for an unknown id, a blocked account and an administrator’s profile', async () => {
-    const viewer = await signedIn(t, 'player');
+    const viewer = await t.createUser();
     const unknown = await get('/api/profile/0190c0de-0000-7000-8000-00000000dead', viewer.headers);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('profiles.not_found');
@@ -103,9 +103,9 @@ describe('GET /api/profile and /api/profile/{id}', () => {
     const blocked = await t.createUser();
     await setUserActive(t.db, blocked.id, false, 'spam');
     expect((await get(`/api/profile/${blocked.id}`, viewer.headers)).statusCode).toBe(404);
-    const admin = await signedIn(t, 'admin');
+    const admin = await t.createUser({ role: 'admin' });
     expect((await get(`/api/profile/${blocked.id}`, admin.headers)).statusCode).toBe(200);
-    expect((await get(`/api/profile/${admin.user.id}`, viewer.headers)).statusCode).toBe(404);
+    expect((await get(`/api/profile/${admin.id}`, viewer.headers)).statusCode).toBe(404);
 
     const badId = await get('/api/profile/not-a-uuid', viewer.headers);
     expect(badId.statusCode).toBe(400);

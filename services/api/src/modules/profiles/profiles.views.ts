@@ -1,5 +1,12 @@
-import type { AchievementRow, ExperienceRow, ProfileDetails } from '@touchline/db';
-import { ageOn, type Achievement, type Experience, type ProfileView } from '@touchline/shared';
+import type { AchievementRow, ExperienceRow, ProfileDetails } from '@touchline/db/profiles';
+import {
+  ageBandOf,
+  ageOn,
+  type Achievement,
+  type Experience,
+  type LimitedProfile,
+  type ProfileView,
+} from '@touchline/shared';
 
 export type ProfileCounts = {
   friends: number;
@@ -27,6 +34,7 @@ export function toProfileView(
   const isPlayer = details.role === 'player';
   const isAcademy = details.role === 'academy';
   const view: ProfileView = {
+    limited: false,
     user_id: details.id,
     username: details.username,
     role: details.role,
@@ -57,6 +65,27 @@ export function toProfileView(
     view.dob = details.dob;
   }
   return view;
+}
+
+/**
+ * A minor's card for someone outside their circle (supplement §13): name, photo, sports, state
+ * and an age band; no counts, measurables or private fields.
+ */
+export function toLimitedProfile(
+  details: ProfileDetails,
+  context: { today: string; profilePhoto: string | null },
+): LimitedProfile {
+  return {
+    limited: true,
+    user_id: details.id,
+    username: details.username,
+    role: 'player',
+    profile_photo: context.profilePhoto,
+    state: details.state,
+    sports: details.sports,
+    age_band: details.dob ? ageBandOf(ageOn(details.dob, context.today)) : null,
+    is_own: false,
+  };
 }
 
 export function toAchievement(row: AchievementRow, image: string | null): Achievement {

@@ -10,6 +10,7 @@ import type { BusDriver } from '@touchline/drivers';
 
 type Logger = {
   warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
   debug: (obj: object, msg?: string) => void;
 };
 
@@ -20,6 +21,12 @@ export type RealtimeHubDeps = {
   lastSeq: (userId: string) => Promise<number>;
   logger: Logger;
   heartbeatMs?: number;
+  /** Whether the session is still live and its user active (re-checked when a token expires). */
+  sessionLive: (userId: string, sessionId: string) => Promise<boolean>;
+  /** How often a socket's session is checked again once its token has expired (the access TTL). */
+  recheckMs: number;
+  /** Delays of the background retries of a publish the bus refused. */
+  publishRetryMs?: readonly number[];
 };
 
 type Connection = {
@@ -28,6 +35,8 @@ type Connection = {
   sessionId: string;
   lastSeq: number;
   alive: boolean;
+  /** Fires when the token expires, then every `recheckMs`: the session is checked again. */
+  expiry?: NodeJS.Timeout;
   /** Deliveries to one socket run one after another, so catch-up and live events never interleave. */
   chain: Promise<void>;
 };
@@ -35,6 +44,9 @@ type Connection = {
 type UserRoom = { connections: Set<Connection>; unsubscribe: Promise<() => Promise<void>> };
 
 const CATCH_UP_PAGE = 500;
+const PUBLISH_RETRY_MS = [250, 1000, 4000] as const;
+/** A session check that failed (database unavailable) is tried again this soon. */
+const RECHECK_AFTER_ERROR_MS = 30_000;
 
 /**
  * Holds this instance's sockets. Every instance subscribes to the bus channel of each user it has
@@ -88,6 +100,67 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
     });
   }
 
+  function closeRevoked(connection: Connection) {
+    send(connection, { type: 'session_revoked' });
+    connection.socket.close(SOCKET_CLOSE.sessionRevoked, 'session revoked');
+  }
+
+  /**
+   * A socket outlives the access token it was opened with; when that token expires (and every
+   * access TTL after), the session is checked again, so a socket never stays open for long after
+   * a logout, block or password reset whose revoke message was lost (bus outage). A live session
+   * keeps its socket: the client refreshes its token for HTTP and needs no reconnect.
+   */
+  function armExpiry(connection: Connection, inMs: number) {
+    connection.expiry = setTimeout(
+      () => {
+        deps
+          .sessionLive(connection.userId, connection.sessionId)
+          .then((live) => {
+            if (connection.socket.readyState !== connection.socket.OPEN) return;
+            if (live) armExpiry(connection, deps.recheckMs);
+            else closeRevoked(connection);
+          })
+          .catch((err: unknown) => {
+            deps.logger.warn({ err, userId: connection.userId }, 'socket session re-check failed');
+            armExpiry(connection, RECHECK_AFTER_ERROR_MS);
+          });
+      },
+      Math.max(0, inMs),
+    );
+    connection.expiry.unref();
+  }
+
+  /**
+   * Publishes after a commit: the change is done, so a bus outage must not fail the request that
+   * made it. A refused publish is retried in the background a few times, then logged as given up;
+   * what it carried is not lost (stored events are in `user_events`, replayed on the next gap or
+   * reconnect; a revoked session's sockets close at their token's expiry re-check at the latest).
+   */
+  const pendingRetries = new Set<NodeJS.Timeout>();
+  async function publishAfterCommit(userId: string, message: BusMessage): Promise<void> {
+    const delays = deps.publishRetryMs ?? PUBLISH_RETRY_MS;
+    const attempt = async (n: number) => {
+      try {
+        await deps.bus.publish(userChannel(userId), message);
+      } catch (err) {
+        const context = { err, userId, kind: message.kind };
+        if (n >= delays.length) {
+          deps.logger.error(context, 'realtime publish given up');
+          return;
+        }
+        deps.logger.warn(context, 'realtime publish failed; retrying in the background');
+        const timer = setTimeout(() => {
+          pendingRetries.delete(timer);
+          void attempt(n + 1);
+        }, delays[n]);
+        timer.unref();
+        pendingRetries.add(timer);
+      }
+    };
+    await attempt(0);
+  }
+
   function onBusMessage(userId: string, raw: unknown) {
     const room = rooms.get(userId);
     if (!room) return;
@@ -97,8 +170,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
       else if (message.kind === 'ephemeral') send(connection, message.event);
       else if (message.kind === 'revoke') {
         if (!message.sessionId || message.sessionId === connection.sessionId) {
-          send(connection, { type: 'session_revoked' });
-          connection.socket.close(SOCKET_CLOSE.sessionRevoked, 'session revoked');
+          closeRevoked(connection);
         }
       }
     }
@@ -121,6 +193,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
   function leave(connection: Connection) {
     const room = rooms.get(connection.userId);
     if (!room) return;
+    clearTimeout(connection.expiry);
     room.connections.delete(connection);
     if (room.connections.size === 0) {
       rooms.delete(connection.userId);
@@ -146,7 +219,10 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
      * Takes over an authenticated socket: subscribes to the user's channel first, then sends every
      * stored event after `since` (or nothing older, without it), then `ready`, then live events.
      */
-    async attach(socket: WebSocket, who: { userId: string; sessionId: string; since?: number }) {
+    async attach(
+      socket: WebSocket,
+      who: { userId: string; sessionId: string; since?: number; tokenExpiresAt?: Date },
+    ) {
       const connection: Connection = {
         socket,
         userId: who.userId,
@@ -161,6 +237,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
       socket.on('close', () => leave(connection));
       socket.on('error', () => socket.terminate());
       const subscribed = join(connection);
+      if (who.tokenExpiresAt) armExpiry(connection, who.tokenExpiresAt.getTime() - Date.now());
       await enqueue(connection, async () => {
         await subscribed;
         const last = await deps.lastSeq(who.userId);
@@ -170,24 +247,19 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
       });
     },
 
-    /** After the transaction that stored the event commits. */
+    /** After the transaction that stored the event commits. Never rejects (see above). */
     publishStored(userId: string, event: StoredServerEvent) {
-      return deps.bus.publish(userChannel(userId), { kind: 'stored', event } satisfies BusMessage);
+      return publishAfterCommit(userId, { kind: 'stored', event });
     },
 
+    /** Never rejects (see above). */
     publishEphemeral(userId: string, event: ServerEvent) {
-      return deps.bus.publish(userChannel(userId), {
-        kind: 'ephemeral',
-        event,
-      } satisfies BusMessage);
+      return publishAfterCommit(userId, { kind: 'ephemeral', event });
     },
 
-    /** Closes the user's sockets on every instance (one session, or all of them). */
+    /** Closes the user's sockets on every instance (one session, or all of them). Never rejects. */
     revoke(userId: string, sessionId?: string) {
-      return deps.bus.publish(userChannel(userId), {
-        kind: 'revoke',
-        sessionId,
-      } satisfies BusMessage);
+      return publishAfterCommit(userId, { kind: 'revoke', sessionId });
     },
 
     connectionCount() {
@@ -199,9 +271,12 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
     /** Closes every socket (graceful shutdown) and stops the heartbeat. */
     async close() {
       clearInterval(heartbeat);
+      for (const timer of pendingRetries) clearTimeout(timer);
+      pendingRetries.clear();
       const pending: Promise<unknown>[] = [];
       for (const room of rooms.values()) {
         for (const connection of room.connections) {
+          clearTimeout(connection.expiry);
           connection.socket.close(SOCKET_CLOSE.serverShutdown, 'server shutting down');
         }
         pending.push(room.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { appendUserEvent, revokeSession, type UserRow } from '@touchline/db';
+import { revokeSession } from '@touchline/db/auth';
+import { appendUserEvent } from '@touchline/db/platform';
+import type { UserRow } from '@touchline/db/users';
 import { SOCKET_CLOSE, type ServerEvent } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -81,6 +83,13 @@ describe('realtime socket /ws/notifications/{userId}/', () => {
     });
   }
 
+  /** A ping answered: frames the server sent on this socket before it have been received. */
+  const roundTrip = (socket: WebSocket) =>
+    new Promise<void>((resolve) => {
+      socket.once('pong', () => resolve());
+      socket.ping();
+    });
+
   const seqs = (events: ServerEvent[]) => events.flatMap((e) => ('seq' in e ? [e.seq] : []));
 
   async function store(user: UserRow, text: string) {
@@ -93,10 +102,22 @@ describe('realtime socket /ws/notifications/{userId}/', () => {
     expect(await handshake(`${base}/ws/notifications/${alice.id}/`)).toBe(401);
     expect(await handshake(`${base}/ws/notifications/${alice.id}/`, ['bearer', 'a.b.c'])).toBe(401);
     const forged = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
-    expect(await handshake(`${base}/ws/notifications/${alice.id}/?token=${forged}`)).toBe(401);
+    expect(await handshake(`${base}/ws/notifications/${alice.id}/`, ['bearer', forged])).toBe(401);
     expect(await handshake(`${base}/ws/notifications/${bob.id}/`, ['bearer', token])).toBe(403);
     expect(await handshake(`${base}/ws/notifications/${alice.id}/`, ['bearer', token])).toBe(101);
-    expect(await handshake(`${base}/ws/notifications/${alice.id}/?token=${token}`)).toBe(101);
+  });
+
+  it('refuses a token in the URL (it would end up in logs), even a valid one', async () => {
+    const { token } = await t.signIn(alice);
+    const url = `${base}/ws/notifications/${alice.id}/?token=${token}`;
+    expect(await handshake(url)).toBe(401);
+    expect(await handshake(url, ['bearer', token])).toBe(401);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/ws/notifications/${alice.id}/?token=${token}`,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/never in the URL/);
   });
 
   it('refuses the token of a revoked session', async () => {
@@ -130,7 +151,7 @@ describe('realtime socket /ws/notifications/{userId}/', () => {
     await t.app.realtime.publishStored(user.id, e4);
     await t.app.realtime.publishStored(user.id, e4); // a duplicate publish is harmless
     await second.until((e) => seqs(e).includes(e4.seq));
-    await new Promise((r) => setTimeout(r, 100));
+    await roundTrip(second.socket); // a duplicate would have arrived before the pong
     expect(seqs(second.events)).toEqual([e2.seq, e3.seq, e4.seq]);
     expect(second.events.map((e) => e.type)).toEqual(['system', 'system', 'ready', 'system']);
     second.socket.close();
@@ -173,7 +194,7 @@ describe('realtime socket /ws/notifications/{userId}/', () => {
     const forBob = await store(bob, 'for bob');
     await t.app.realtime.publishStored(bob.id, forBob);
     await bobClient.until((e) => seqs(e).includes(forBob.seq));
-    await new Promise((r) => setTimeout(r, 100));
+    await roundTrip(aliceClient.socket); // anything sent to Alice would have arrived before the pong
     expect(seqs(aliceClient.events)).toEqual([]);
     aliceClient.socket.close();
     bobClient.socket.close();

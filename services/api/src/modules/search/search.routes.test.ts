@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '@touchline/db';
+import type { UserRow } from '@touchline/db/users';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('GET /api/search', () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, searchResultsSchema, searchSuggestionSchema } from '@touchline/shared';
+import { errorBodySchema, searchResultsSchema, searchSuggestionsSchema } from '@touchline/shared';
 import type { SearchService } from './search.service';
 
 const q = z.string().trim().min(1, 'Enter something to search for').max(100);
@@ -8,7 +8,6 @@ const q = z.string().trim().min(1, 'Enter something to search for').max(100);
 /** `GET /api/search?q=` (navbar suggestions, spec §7) and `GET /api/search/results` (the page). */
 export function searchRoutes(deps: { search: SearchService }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('preHandler', app.authenticate);
     app.get(
       '/search',
       {
@@ -18,7 +17,7 @@ export function searchRoutes(deps: { search: SearchService }): FastifyPluginAsyn
           security: [{ bearer: [] }],
           querystring: z.object({ q }),
           response: {
-            200: z.array(searchSuggestionSchema),
+            200: searchSuggestionsSchema,
             400: errorBodySchema,
             401: errorBodySchema,
           },

@@ -1,5 +1,13 @@
-import { searchPeople, type Database, type PeopleHit } from '@touchline/db';
-import { LIMITS, type SearchSuggestion } from '@touchline/shared';
+import type { Database } from '@touchline/db';
+import { searchPeople, type PeopleHit } from '@touchline/db/search';
+import { findUserById } from '@touchline/db/users';
+import {
+  adultCutoffOn,
+  isMinorOn,
+  LIMITS,
+  todayInLagos,
+  type SearchSuggestion,
+} from '@touchline/shared';
 import type { MediaService } from '../media/media.service';
 import { relationshipFrom, type SocialService } from '../social/social.service';
 
@@ -12,9 +20,24 @@ const PAGE = 20;
  */
 export function createSearchService(deps: {
   db: Database;
-  media: MediaService;
-  social: SocialService;
+  clock: () => Date;
+  media: Pick<MediaService, 'publicUrls'>;
+  social: Pick<SocialService, 'relationshipsOf'>;
 }) {
+  const today = () => todayInLagos(deps.clock());
+
+  /**
+   * Supplement §13: search never shows minors to adult players who are not their friends.
+   * Unverified academies are held to the same rule (anyone can sign up as one); minors, verified
+   * academies and administrators find everyone.
+   */
+  async function hidesMinorsFrom(viewerId: string) {
+    const viewer = await findUserById(deps.db, viewerId);
+    if (!viewer) return true;
+    if (viewer.role === 'player') return !isMinorOn(viewer.dob, today());
+    return viewer.role === 'academy' && viewer.academyStatus !== 'verified';
+  }
+
   const rolesFor = (type: SearchType): ('player' | 'academy')[] =>
     type === 'players'
       ? ['player']
@@ -33,7 +56,16 @@ export function createSearchService(deps: {
   ) {
     const roles = rolesFor(type);
     if (roles.length === 0) return [];
-    return searchPeople(deps.db, { viewerId, q, roles, limit, offset });
+    return searchPeople(deps.db, {
+      viewerId,
+      q,
+      roles,
+      limit,
+      offset,
+      hideMinors: (await hidesMinorsFrom(viewerId))
+        ? { adultCutoff: adultCutoffOn(today()) }
+        : undefined,
+    });
   }
 
   const typeOf = (hit: PeopleHit) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRow } from '@touchline/db';
+import type { UserRow } from '@touchline/db/users';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('friends, follows and blocks', () => {
@@ -114,6 +114,32 @@ describe('friends, follows and blocks', () => {
 
     expect((await B('DELETE', `/api/block/${a.id}`)).statusCode).toBe(200);
     expect((await A('POST', '/api/friend_request', { to_user: b.id })).statusCode).toBe(201);
+  });
+
+  it('someone who blocked you is absent from other people’s friend lists when you view them', async () => {
+    const [viewer, blocker, common] = [
+      await t.createUser(),
+      await t.createUser(),
+      await t.createUser(),
+    ];
+    const [V, B, C] = [await as(viewer), await as(blocker), await as(common)];
+    for (const [from, to] of [
+      [V, common],
+      [B, common],
+    ] as const) {
+      await from('POST', '/api/friend_request', { to_user: to.id });
+    }
+    await C('POST', `/api/friend_request_accept/${viewer.id}`);
+    await C('POST', `/api/friend_request_accept/${blocker.id}`);
+    expect(ids(await V('GET', `/api/friends?user_id=${common.id}`)).sort()).toEqual(
+      [blocker.id, viewer.id].sort(),
+    );
+
+    expect((await B('POST', `/api/block/${viewer.id}`)).statusCode).toBe(200);
+    expect(ids(await V('GET', `/api/friends?user_id=${common.id}`))).toEqual([viewer.id]);
+    // Hidden both ways: the blocker does not see the blocked either; the friend sees both.
+    expect(ids(await B('GET', `/api/friends?user_id=${common.id}`))).toEqual([blocker.id]);
+    expect(ids(await C('GET', '/api/friends')).sort()).toEqual([blocker.id, viewer.id].sort());
   });
 
   it('suggests friends of friends first, never connected, pending or blocked players', async () => {

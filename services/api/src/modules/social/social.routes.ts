@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PersonRow } from '@touchline/db';
 import {
+  blockedQuerySchema,
+  blockedUsersSchema,
   errorBodySchema,
+  friendRequestResponseSchema,
+  friendSuggestionsSchema,
   listQuerySchema,
   messageSchema,
   peoplePageSchema,
-  personSchema,
   relationshipSchema,
 } from '@touchline/shared';
 import type { MediaService } from '../media/media.service';
-import { socialErrors } from './social.errors';
-import type { SocialService } from './social.service';
+import type { PersonRow, SocialService } from './social.service';
 
 const uuid = z.string().uuid();
 const errors = {
@@ -29,7 +30,7 @@ const secured = { security: [{ bearer: [] }] };
  */
 export function socialRoutes(deps: {
   social: SocialService;
-  media: MediaService;
+  media: Pick<MediaService, 'publicUrls'>;
 }): FastifyPluginAsyncZod {
   const { social, media } = deps;
 
@@ -52,7 +53,6 @@ export function socialRoutes(deps: {
   const before = (q: { before?: string }) => (q.before ? new Date(q.before) : undefined);
 
   return async (app) => {
-    app.addHook('preHandler', app.authenticate);
     const tags = ['social'];
 
     app.post(
@@ -63,7 +63,7 @@ export function socialRoutes(deps: {
           summary: 'Send a friend request (accepts theirs if they already asked)',
           ...secured,
           body: z.object({ to_user: uuid }),
-          response: { 201: z.object({ status: z.enum(['request_sent', 'friends']) }), ...errors },
+          response: { 201: friendRequestResponseSchema, ...errors },
         },
       },
       async (request, reply) =>
@@ -164,9 +164,14 @@ export function socialRoutes(deps: {
       },
       async (request) => {
         const userId = request.query.user_id ?? request.auth.userId;
-        if (!(await social.canSee(request.auth.userId, userId))) throw socialErrors.notFound();
+        await social.requireFriendsVisible(request.auth, userId);
         return page(
-          await social.friends(userId, request.query.limit, before(request.query)),
+          await social.friends(
+            request.auth.userId,
+            userId,
+            request.query.limit,
+            before(request.query),
+          ),
           request.query.limit,
         );
       },
@@ -243,7 +248,7 @@ export function socialRoutes(deps: {
           tags,
           summary: 'Up to 7 players you may know',
           ...secured,
-          response: { 200: z.object({ results: z.array(personSchema) }), ...errors },
+          response: { 200: friendSuggestionsSchema, ...errors },
         },
       },
       async (request) => ({
@@ -300,31 +305,29 @@ export function socialRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Users you blocked',
+          summary: 'Users you blocked, newest first (`before`: the previous page’s `next`)',
           ...secured,
+          querystring: blockedQuerySchema,
           response: {
-            200: z.object({
-              results: z.array(
-                z.object({
-                  id: z.string(),
-                  username: z.string(),
-                  role: z.string(),
-                  since: z.string(),
-                }),
-              ),
-            }),
+            200: blockedUsersSchema,
             ...errors,
           },
         },
       },
-      async (request) => ({
-        results: (await social.listBlocked(request.auth.userId)).map((b) => ({
-          id: b.id,
-          username: b.username,
-          role: b.role,
-          since: b.createdAt.toISOString(),
-        })),
-      }),
+      async (request) => {
+        const { limit, before } = request.query;
+        const rows = await social.listBlocked(request.auth.userId, { limit: limit + 1, before });
+        const page = rows.slice(0, limit);
+        return {
+          results: page.map((b) => ({
+            id: b.id,
+            username: b.username,
+            role: b.role,
+            since: b.createdAt.toISOString(),
+          })),
+          next: rows.length > limit ? page[page.length - 1]!.cursor : null,
+        };
+      },
     );
   };
 }

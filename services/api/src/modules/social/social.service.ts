@@ -1,5 +1,6 @@
+import type { Database, Executor } from '@touchline/db';
+import { appendEvent } from '@touchline/db/platform';
 import {
-  appendEvent,
   areFriends,
   countFollowers,
   countFriends,
@@ -8,12 +9,12 @@ import {
   deleteFriendship,
   deleteRequest,
   findRequest,
-  findUserById,
   insertBlock,
   insertFollow,
   insertFriendship,
   insertRequest,
   isBlockedEitherWay,
+  isInMinorCircle,
   listBlocked,
   listFollowing,
   listFriends,
@@ -23,12 +24,21 @@ import {
   relationshipsOf,
   severTies,
   suggestFriends,
-  type Database,
-  type Executor,
   type PersonRow,
   type Relationships,
-} from '@touchline/db';
+} from '@touchline/db/social';
+import { findUserById } from '@touchline/db/users';
+import {
+  adultCutoffOn,
+  isMinorOn,
+  parseKeysetCursor,
+  todayInLagos,
+  type Role,
+} from '@touchline/shared';
 import { socialErrors } from './social.errors';
+
+/** A person in a social list, as the service answers it (routes shape it, never query it). */
+export type { PersonRow };
 
 export type Relationship = {
   friend_status:
@@ -69,8 +79,30 @@ export function relationshipFrom(
  * users takes the pair's lock first, so crossing requests and a block racing a request resolve
  * one way. Notifications leave through the outbox.
  */
-export function createSocialService(deps: { db: Database }) {
+export function createSocialService(deps: { db: Database; clock: () => Date }) {
   const { db } = deps;
+  const today = () => todayInLagos(deps.clock());
+  /** A player under 18 today in Lagos (unknown dates of birth count as minors, §13). */
+  const isMinor = (user: { role: Role; dob: string | null }) =>
+    user.role === 'player' && isMinorOn(user.dob, today());
+
+  /** Friendship never crosses the 18 line: an adult player and a minor (supplement §13). */
+  function requireSameSideOfAgeLine(a: { dob: string | null }, b: { dob: string | null }) {
+    if (isMinorOn(a.dob, today()) !== isMinorOn(b.dob, today())) throw socialErrors.acrossAgeLine();
+  }
+
+  /**
+   * Whether the viewer sees the target's full profile, posts and lists (supplement §13): always
+   * for the target themselves, administrators and anyone looking at an adult or an academy; a
+   * minor's only for their circle (`isInMinorCircle`). Blocks are `canSee`'s business.
+   */
+  async function seesFullProfile(
+    viewer: { userId: string; role: Role },
+    target: { id: string; role: Role; dob: string | null },
+  ) {
+    if (viewer.userId === target.id || viewer.role === 'admin' || !isMinor(target)) return true;
+    return isInMinorCircle(db, target.id, viewer.userId);
+  }
 
   /** The other user when they exist, are active, and neither side blocked the other. */
   async function reachable(executor: Executor, me: string, otherId: string) {
@@ -88,13 +120,16 @@ export function createSocialService(deps: { db: Database }) {
   }
 
   return {
+    seesFullProfile,
+
     /** A request to someone who already asked you accepts theirs; no duplicates either way. */
     async sendRequest(me: string, to: string) {
       return db.transaction(async (tx) => {
         await lockPair(tx, me, to);
-        await requirePlayer(tx, me);
+        const self = await requirePlayer(tx, me);
         const other = await reachable(tx, me, to);
         if (other.role !== 'player') throw socialErrors.playersOnly();
+        requireSameSideOfAgeLine(self, other);
         if (await areFriends(tx, me, to)) throw socialErrors.alreadyFriends();
         if (await findRequest(tx, me, to)) throw socialErrors.alreadyRequested();
         if (await deleteRequest(tx, to, me)) {
@@ -119,7 +154,9 @@ export function createSocialService(deps: { db: Database }) {
       await db.transaction(async (tx) => {
         await lockPair(tx, me, from);
         if (!(await deleteRequest(tx, from, me))) throw socialErrors.noRequest();
-        await reachable(tx, me, from);
+        const other = await reachable(tx, me, from);
+        // A request sent before the line was enforced (or before a birthday moved it) stays pending.
+        requireSameSideOfAgeLine((await findUserById(tx, me))!, other);
         await insertFriendship(tx, me, from);
         await appendEvent(tx, { type: 'friend.accepted', payload: { userId: me, friendId: from } });
       });
@@ -166,16 +203,37 @@ export function createSocialService(deps: { db: Database }) {
       if (!(await deleteBlock(db, me, other))) throw socialErrors.notBlocked();
     },
 
-    listBlocked: (me: string) => listBlocked(db, me),
+    /** The users I blocked, newest first, keyset-paged (`before`: a row's `cursor`). */
+    listBlocked: (me: string, page: { limit: number; before?: string }) =>
+      listBlocked(db, me, {
+        limit: page.limit,
+        before: page.before ? (parseKeysetCursor(page.before) ?? undefined) : undefined,
+      }),
 
-    friends: (userId: string, limit: number, before?: Date) =>
-      listFriends(db, userId, limit, before),
+    /** A user's friends as the viewer may see them: no one who blocked the viewer, or was blocked. */
+    friends: (viewerId: string, userId: string, limit: number, before?: Date) =>
+      listFriends(db, userId, limit, before, viewerId),
     received: (me: string, limit: number, before?: Date) =>
       listReceivedRequests(db, me, limit, before),
     sent: (me: string, limit: number, before?: Date) => listSentRequests(db, me, limit, before),
     following: (me: string, limit: number, before?: Date) => listFollowing(db, me, limit, before),
     countFriends: (userId: string) => countFriends(db, userId),
     countFollowers: (academyId: string) => countFollowers(db, academyId),
+
+    /**
+     * 404 unless the viewer may list the user's friends: no block either way, and a minor's list
+     * only for their circle (supplement §13), as their profile's lists answer.
+     */
+    async requireFriendsVisible(viewer: { userId: string; role: Role }, userId: string) {
+      if (viewer.userId === userId) return;
+      const target = await findUserById(db, userId);
+      if (!target) return;
+      if (
+        (await isBlockedEitherWay(db, viewer.userId, userId)) ||
+        !(await seesFullProfile(viewer, target))
+      )
+        throw socialErrors.notFound();
+    },
 
     /** Whether the viewer may see the other user at all (neither blocked the other). */
     async canSee(viewerId: string, otherId: string) {
@@ -185,7 +243,10 @@ export function createSocialService(deps: { db: Database }) {
     async suggestions(me: string): Promise<PersonRow[]> {
       const user = await findUserById(db, me);
       if (!user || user.role !== 'player') return [];
-      return suggestFriends(db, user, SUGGESTIONS);
+      return suggestFriends(db, user, SUGGESTIONS, {
+        adultCutoff: adultCutoffOn(today()),
+        userIsMinor: isMinor(user),
+      });
     },
 
     /** The viewer's relationship to several users at once (search rows, lists). */
@@ -201,7 +262,11 @@ export function createSocialService(deps: { db: Database }) {
         relationshipsOf(db, viewerId, [otherId]),
       ]);
       const bothPlayers = viewer?.role === 'player' && other?.role === 'player';
-      return relationshipFrom(sets, otherId, bothPlayers);
+      const relationship = relationshipFrom(sets, otherId, bothPlayers);
+      // Across the 18 line no request is possible (§13): the profile offers no 'Add friend'.
+      if (relationship.friend_status === 'none' && isMinor(viewer!) !== isMinor(other!))
+        relationship.friend_status = 'not_applicable';
+      return relationship;
     },
   };
 }

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mediaUrlsFrom } from '../media/media.module';
+import { unreadCountFrom } from '../notifications/notifications.module';
+import { createCodesService } from './auth.codes.service';
+import { createGoogleVerifier } from './auth.google';
+import { authRoutes } from './auth.routes';
+import { createAuthService } from './auth.service';
+import { createTokensService, type TokensService } from './auth.tokens.service';
+
+/** What other modules may ask of auth: ending every session of a user in their transaction. */
+export type SessionRevoker = Pick<TokensService, 'revokeAllInTransaction'>;
+
+function buildTokensService(app: FastifyInstance) {
+  return createTokensService({
+    db: app.db,
+    clock: app.clock,
+    signAccessToken: app.signAccessToken,
+    closeSockets: (userId, sessionId) => app.realtime.revoke(userId, sessionId),
+  });
+}
+
+/** Session revocation built from the root's infrastructure (accounts: blocking a user). */
+export function sessionRevokerFrom(app: FastifyInstance): SessionRevoker {
+  return buildTokensService(app);
+}
+
+/** The auth services: sign-up, sign-in, codes and tokens, wired from the root's decorators. */
+export function buildAuthServices(app: FastifyInstance) {
+  const { db, clock, config, drivers, secrets } = app;
+  const tokens = buildTokensService(app);
+  const codes = createCodesService({
+    db,
+    clock,
+    secret: secrets.codeSecret,
+    secretBox: drivers.secretBox,
+  });
+  const google = config.GOOGLE_CLIENT_ID
+    ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })
+    : null;
+  const auth = createAuthService({
+    db,
+    clock,
+    storage: drivers.storage,
+    codes,
+    tokens,
+    google,
+    mediaUrl: mediaUrlsFrom(app).publicUrl,
+    unreadCount: unreadCountFrom(app),
+  });
+  return { auth, tokens, codes };
+}
+
+/** Auth: sign-up, codes, sign-in, tokens and password reset. Every route is public. */
+export const authModule: FastifyPluginAsyncZod = async (app) => {
+  const { auth, tokens } = buildAuthServices(app);
+  await app.register(authRoutes({ auth, tokens }));
+};

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appendEvent, createEmail } from '@touchline/db/platform';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+describe('API platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers an unknown API path with the JSON error envelope and the request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    const body = res.json();
+    expect(body.code).toBe('not_found');
+    expect(typeof body.message).toBe('string');
+    expect(body.request_id).toBe(res.headers['x-request-id']);
+  });
+
+  it('answers a bad query with 400, the validation code and the field at fault', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox?limit=-4' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation_error');
+    expect(Object.keys(body.fields)).toContain('limit');
+  });
+
+  it('serves the SPA for client-side routes and keeps API and media misses as JSON', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/trial_details/42' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<div id="root">');
+    const media = await t.app.inject({ method: 'GET', url: '/media/nothing/here.png' });
+    expect(media.statusCode).toBe(404);
+    expect(media.json().code).toBe('not_found');
+  });
+
+  it('answers HEAD on the SPA paths like GET: same status and headers, no body', async () => {
+    for (const url of ['/', '/home', '/trial_details/42?tab=info']) {
+      const get = await t.app.inject({ method: 'GET', url });
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect([url, head.statusCode]).toEqual([url, 200]);
+      expect(head.body).toBe('');
+      const comparable = (headers: Record<string, unknown>) => {
+        const { date: _date, 'x-request-id': _id, ...rest } = headers;
+        return rest;
+      };
+      expect(comparable(head.headers)).toEqual(comparable(get.headers));
+    }
+    const api = await t.app.inject({ method: 'HEAD', url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(404);
+  });
+
+  it('publishes the OpenAPI document with the health route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty('/api/health');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('development mailbox', () => {
+  it('lists e-mails delivered through the outbox and e-mail job for an address, newest first', async () => {
+    const t = await createTestApp({ workers: true });
+    // Queued as the codes service does: sealed parameters and the event; the worker renders.
+    const send = (to: string, code: string) =>
+      t.db.transaction(async (tx) => {
+        const emailId = await createEmail(tx, {
+          to,
+          template: 'auth.verify_code',
+          sealedContent: t.drivers.secretBox.seal(JSON.stringify({ name: 'Ada', code })),
+        });
+        await appendEvent(tx, { type: 'email.queued', payload: { emailId } });
+      });
+    await send('ada@example.test', '111111');
+    // The next e-mail must be created at a later millisecond: wait for the clock to move on.
+    const firstAt = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(firstAt + 1));
+    await send('ada@example.test', '222222');
+    await send('bola@example.test', '333333');
+    let subjects: string[] = [];
+    for (let i = 0; i < 200 && subjects.length < 2; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox?to=ADA@example.test',
+      });
+      expect(res.statusCode).toBe(200);
+      subjects = res.json().messages.map((m: { subject: string }) => m.subject);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(subjects).toEqual([
+      'Your Touchline verification code: 222222',
+      'Your Touchline verification code: 111111',
+    ]);
+    await t.close();
+  });
+
+  it('does not exist in production mode', async () => {
+    const t = await createTestApp({
+      env: {
+        APP_ENV: 'production',
+        APP_SECRET: 'x'.repeat(40),
+        DATABASE_URL: 'postgres://unused/db',
+        // Production refuses to start without SMTP (no development mailbox there).
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(res.statusCode).toBe(404);
+    await t.close();
+  });
+});
+
+describe('malformed uploads', () => {
+  it('answers a multipart body that does not match its boundary with 400, not 500', async () => {
+    const t = await createTestApp();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      headers: { 'content-type': 'multipart/form-data; boundary=expected' },
+      payload: '--other\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--other',
+    });
+    expect(res.statusCode).toBe(400);
+    await t.close();
+  });
+});
+
+describe('API rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+  });
+  afterAll(async () => t.close());
+
+  it('spends the per-address budget on API calls, not on the SPA files and media it serves', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      const page = await t.app.inject({ method: 'GET', url: `/home?visit=${i}` });
+      expect(page.statusCode).toBe(200);
+      const media = await t.app.inject({ method: 'GET', url: `/media/none/${i}.png` });
+      expect(media.statusCode).toBe(404);
+    }
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      answers.push((await t.app.inject({ method: 'GET', url: '/api/client-config' })).statusCode);
+    }
+    expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[5]).toBe(429);
+  });
+});

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientConfigSchema } from '@touchline/shared';
+
+/** `GET /api/client-config`: what the SPA needs to know about this deployment. */
+export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/client-config',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Public settings for the web client',
+        response: { 200: clientConfigSchema },
+      },
+    },
+    async () => ({
+      google_client_id: app.config.GOOGLE_CLIENT_ID ?? null,
+      dev_mailbox: app.config.APP_ENV !== 'production',
+    }),
+  );
+};

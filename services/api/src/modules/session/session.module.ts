@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mediaUrlsFrom } from '../media/media.module';
+import { unreadCountFrom } from '../notifications/notifications.module';
+import { sessionRoutes } from './session.routes';
+import { createSessionService } from './session.service';
+
+/** Session: the signed-in user's own data (`/api/me`) and the /welcome details. Signed-in. */
+export const sessionModule: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const session = createSessionService({
+    db: app.db,
+    mediaUrl: mediaUrlsFrom(app).publicUrl,
+    unreadCount: unreadCountFrom(app),
+  });
+  await app.register(sessionRoutes({ session }));
+};

@@ -1,0 +1,55 @@
+import type { Database } from '@touchline/db';
+import { updateUserBasics } from '@touchline/db/auth';
+import { findUserById, lockUserRow } from '@touchline/db/users';
+import type { Role } from '@touchline/shared';
+import { commonErrors } from '../../lib/app-error';
+import { profilesErrors } from '../profiles/profiles.errors';
+
+export type WelcomeDetails = { dob: string; state: string; district: string; sports: string[] };
+
+/**
+ * The signed-in user's own session data: who they are, their photo and the unread badge (the
+ * last two owned by media and notifications, asked through narrow functions).
+ */
+export function createSessionService(deps: {
+  db: Database;
+  mediaUrl: (mediaId: string | null) => Promise<string | null>;
+  unreadCount: (userId: string) => Promise<number>;
+}) {
+  const { db } = deps;
+
+  async function view(userId: string) {
+    const user = await findUserById(db, userId);
+    if (!user) throw commonErrors.notFound('User not found');
+    return {
+      user: user.username,
+      role: user.role,
+      dob: user.dob,
+      user_id: user.id,
+      profile_photo: await deps.mediaUrl(user.profilePhotoMediaId),
+      notification_count: await deps.unreadCount(user.id),
+      email: user.email,
+      state: user.state,
+      district: user.district,
+      sports: user.sports,
+    };
+  }
+
+  return {
+    view,
+
+    /** The first-run details of an account created with Google (players only). */
+    async welcome(viewer: { userId: string; role: Role }, details: WelcomeDetails) {
+      if (viewer.role !== 'player') throw commonErrors.forbidden();
+      await db.transaction(async (tx) => {
+        // The date of birth is set once (supplement §13): /welcome may repeat it, never change it.
+        const locked = (await lockUserRow(tx, viewer.userId))?.dob ?? null;
+        if (locked !== null && locked !== details.dob) throw profilesErrors.dobLocked();
+        await updateUserBasics(tx, viewer.userId, details);
+      });
+      return view(viewer.userId);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+/**
+ * Per-IP limits hold behind a proxy: a client rotating its own X-Forwarded-For value does not get
+ * a fresh budget. The proxy appends the address it saw; only the configured hops are believed.
+ */
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const LIMIT = 5;
+const CLIENT = '203.0.113.7';
+
+async function statuses(
+  trustProxy: string,
+  remoteAddress: string,
+  forwardedFor: (i: number) => string,
+) {
+  t = await createTestApp({ env: { TRUST_PROXY: trustProxy, RATE_LIMIT_PER_MINUTE: `${LIMIT}` } });
+  const codes: number[] = [];
+  for (let i = 0; i < LIMIT + 2; i++) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/client-config',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor(i) },
+    });
+    codes.push(res.statusCode);
+  }
+  return codes;
+}
+
+const limited = [...Array<number>(LIMIT).fill(200), 429, 429];
+
+describe('client addresses behind a proxy', () => {
+  it('with one trusted hop, a spoofed X-Forwarded-For does not reset the limit', async () => {
+    const codes = await statuses('1', '10.0.0.2', (i) => `198.51.100.${i}, ${CLIENT}`);
+    expect(codes).toEqual(limited);
+  });
+
+  it('with TRUST_PROXY=true (read as one hop), the same', async () => {
+    const codes = await statuses('true', '10.0.0.2', (i) => `198.51.100.${i}, ${CLIENT}`);
+    expect(codes).toEqual(limited);
+  });
+
+  it('with a proxy list, a client outside it cannot claim any address', async () => {
+    const codes = await statuses('10.0.0.0/8', CLIENT, (i) => `198.51.100.${i}`);
+    expect(codes).toEqual(limited);
+  });
+
+  it('with a proxy list, clients behind the proxy are told apart', async () => {
+    const codes = await statuses('10.0.0.0/8', '10.0.0.2', (i) => `198.51.100.${i}`);
+    expect(codes.every((c) => c === 200)).toBe(true);
+  });
+});
