@@ -9,6 +9,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** The worker process configuration (scaled mode): Postgres and Redis are required. */
 export const workerConfigSchema = z
   .object({
+    /** Workers always run on Postgres, the scaled shape: production unless told otherwise. */
+    APP_ENV: z.enum(['development', 'production']).default('production'),
     DATABASE_URL: z.url({
       message: 'DATABASE_URL is required: workers share Postgres with the API',
     }),
@@ -35,7 +37,18 @@ export const workerConfigSchema = z
     ...driversConfigShape,
     REDIS_URL: z.url({ message: 'REDIS_URL is required: workers consume BullMQ queues' }),
   })
-  .superRefine(refineDriversConfig);
+  .superRefine(refineDriversConfig)
+  .superRefine((c, ctx) => {
+    // Workers send the e-mails: in production they go out over SMTP, never into the database.
+    if (c.APP_ENV === 'production' && !c.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'SMTP_URL is required in production: the development mailbox keeps every e-mail (codes included) in the database. Set APP_ENV=development to use it knowingly',
+      });
+    }
+  });
 
 export type WorkerConfig = z.output<typeof workerConfigSchema>;
 

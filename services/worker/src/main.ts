@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { createDatabase, createDevMailboxStore } from '@touchline/db';
+import { createDatabase } from '@touchline/db';
+import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { loadWorkerConfig } from './config';
 import { startWorkers } from './runtime';
@@ -14,6 +15,7 @@ async function main() {
     signingSecret: deriveSecrets(await resolveAppSecret(config.APP_SECRET, config.DATA_DIR))
       .mediaSigningSecret,
     devMailboxStore: createDevMailboxStore(database.db),
+    jobStore: createEmbeddedJobStore(database),
     logger,
   });
   const workers = await startWorkers({

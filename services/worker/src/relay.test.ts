@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { countUnpublished, createEmail, getEmail, schema } from '@touchline/db';
-import type { QueueDriver } from '@touchline/drivers';
+import { schema } from '@touchline/db';
+import { countUnpublished, getEmail, listDeadLetteredEvents } from '@touchline/db/platform';
+import { createSecretBox, type QueueDriver } from '@touchline/drivers';
 import { createJobHandlers } from './handlers';
 import { createOutboxRelay } from './relay';
+import { queueCodeEmail } from './testing/emails';
 import { createWorkerEnv, silentLogger } from './testing/worker-env';
 
 type Env = Awaited<ReturnType<typeof createWorkerEnv>>;
@@ -34,15 +36,9 @@ describe('outbox relay', () => {
   afterEach(async () => env?.close());
 
   async function queueEmail(to: string) {
-    return env.db.transaction((tx) =>
-      createEmail(tx, {
-        to,
-        subject: 'Hello',
-        text: 'code 123456',
-        html: '<p>code 123456</p>',
-        template: 'test',
-      }),
-    );
+    // The same secret as the worker env's drivers, so their handlers open the e-mail.
+    const box = createSecretBox('test-signing-secret');
+    return env.db.transaction((tx) => queueCodeEmail(tx, box, to));
   }
 
   async function mailboxCount(emailId: string) {
@@ -112,17 +108,43 @@ describe('outbox relay', () => {
     expect(await countUnpublished(env.db)).toBe(0);
   });
 
+  it('dead-letters a poisoned event at once and delivers the events behind it', async () => {
+    env = await createWorkerEnv();
+    const drivers = await env.newDrivers();
+    await drivers.queue.process(
+      createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() }),
+    );
+    // Written around appendEvent's check, as an older release or a hand-made row could be.
+    const [badPayload, unknownType] = await env.db
+      .insert(schema.outbox)
+      .values([
+        { type: 'email.queued', payload: { emailId: 'not-a-uuid' } },
+        { type: 'nope.happened', payload: {} },
+      ])
+      .returning({ id: schema.outbox.id });
+    const emailId = await queueEmail('dayo@example.test');
+
+    const relay = createOutboxRelay({ db: env.db, queue: drivers.queue, logger: silentLogger });
+    await relay.drain();
+    await waitFor(async () => (await getEmail(env.db, emailId))?.status === 'sent');
+    expect(await mailboxCount(emailId)).toBe(1);
+    expect(await countUnpublished(env.db)).toBe(0);
+    const dead = await listDeadLetteredEvents(env.db, { limit: 10 });
+    expect(dead.map((e) => e.id).sort()).toEqual([badPayload!.id, unknownType!.id].sort());
+    expect(dead.find((e) => e.id === badPayload!.id)?.lastError).toMatch(
+      /PoisonedEventError: payload breaks the event contract/,
+    );
+    expect(dead.find((e) => e.id === unknownType!.id)?.lastError).toMatch(
+      /unknown event type "nope.happened"/,
+    );
+    expect(await relay.drain()).toBe(0); // never handed out again
+  });
+
   it('leaves nothing published when the change is rolled back', async () => {
     env = await createWorkerEnv();
     await expect(
       env.db.transaction(async (tx) => {
-        await createEmail(tx, {
-          to: 'x@example.test',
-          subject: 's',
-          text: 't',
-          html: 'h',
-          template: 'test',
-        });
+        await queueCodeEmail(tx, createSecretBox('test-signing-secret'), 'x@example.test');
         throw new Error('validation failed later in the transaction');
       }),
     ).rejects.toThrow();

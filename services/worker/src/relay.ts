@@ -1,11 +1,16 @@
-import { claimBatch, type Database, type OutboxRow } from '@touchline/db';
-import type { QueueDriver } from '@touchline/drivers';
+import { z } from 'zod';
+import type { Database } from '@touchline/db';
+import { claimBatch, type OutboxRow } from '@touchline/db/platform';
+import { InvalidJobError, type QueueDriver } from '@touchline/drivers';
 import {
+  DOMAIN_EVENTS,
   EVENT_ROUTES,
+  JOBS,
   isDomainEventType,
   jobIdFor,
   type DomainEventType,
   type EventRoute,
+  type JobName,
 } from '@touchline/shared';
 
 type Logger = {
@@ -21,12 +26,51 @@ export type OutboxRelayOptions = {
   batchSize?: number;
 };
 
+/** An event that breaks its contract or cannot be routed: retrying cannot help. */
+class PoisonedEventError extends Error {
+  override name = 'PoisonedEventError';
+}
+
+type RoutedJob = { name: JobName; payload: unknown; id: string };
+
+/** The jobs an outbox row fans out to, every payload checked; throws PoisonedEventError. */
+function jobsFor(row: OutboxRow): RoutedJob[] {
+  if (!isDomainEventType(row.type))
+    throw new PoisonedEventError(`unknown event type "${row.type}"`);
+  const event = DOMAIN_EVENTS[row.type].safeParse(row.payload);
+  if (!event.success) {
+    throw new PoisonedEventError(
+      `payload breaks the event contract: ${z.prettifyError(event.error)}`,
+    );
+  }
+  const routes = EVENT_ROUTES[row.type] as readonly EventRoute<DomainEventType>[];
+  return routes.map((route) => {
+    let payload: unknown;
+    try {
+      payload = route.payload(event.data as never, String(row.id));
+    } catch (err) {
+      throw new PoisonedEventError(`routing to ${route.job} failed: ${(err as Error).message}`);
+    }
+    const job = JOBS[route.job].payload.safeParse(payload);
+    if (!job.success) {
+      throw new PoisonedEventError(
+        `payload for ${route.job} breaks the job contract: ${z.prettifyError(job.error)}`,
+      );
+    }
+    return { name: route.job, payload: job.data, id: jobIdFor(row.id, route.job) };
+  });
+}
+
 /**
  * Moves committed outbox rows to the queue. Each row fans out to the jobs its event type routes
  * to, with deterministic job ids, and is stamped published in the same short transaction that
- * claimed it (rows locked with SKIP LOCKED, so several relays share the work). If the process dies
- * after enqueueing but before the stamp commits, the rows are claimed again and re-enqueued with
- * the same ids: the queue runs each job once.
+ * claimed it (rows locked with SKIP LOCKED, so several relays share the work). The jobs are added
+ * with that transaction: the embedded queue, which lives in the database, writes them in it, so
+ * they exist exactly when the stamp commits; with BullMQ, if the process dies after enqueueing but
+ * before the stamp commits, the rows are claimed again and re-enqueued with the same ids, and the
+ * queue runs each job once. A poisoned row (unknown type, payload breaking the contract, routing
+ * that throws) is dead-lettered at once, so the rows behind it still flow; a queue outage fails the
+ * whole batch, which is retried and never dead-lettered.
  */
 export function createOutboxRelay(options: OutboxRelayOptions) {
   const { db, queue, logger } = options;
@@ -37,19 +81,20 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
   let stopped = true;
 
   function runOnce(): Promise<number> {
-    return claimBatch(db, batchSize, async (rows: OutboxRow[]) => {
+    return claimBatch(db, batchSize, async (rows, batch) => {
       for (const row of rows) {
-        if (!isDomainEventType(row.type)) {
-          logger.warn(
-            { eventId: row.id, type: row.type },
-            'outbox event has no route; skipping it',
-          );
-          continue;
-        }
-        const routes = EVENT_ROUTES[row.type] as readonly EventRoute<DomainEventType>[];
-        for (const route of routes) {
-          const payload = route.payload(row.payload as never, String(row.id));
-          await queue.add(route.job, payload as never, { jobId: jobIdFor(row.id, route.job) });
+        try {
+          for (const job of jobsFor(row)) {
+            await queue.add(job.name, job.payload as never, {
+              jobId: job.id,
+              transaction: batch.tx,
+            });
+          }
+        } catch (err) {
+          // Anything else (the queue or the database unavailable) fails the batch.
+          if (!(err instanceof PoisonedEventError || err instanceof InvalidJobError)) throw err;
+          batch.deadLetter(row.id, err);
+          logger.error({ eventId: row.id, type: row.type, err }, 'outbox event dead-lettered');
         }
       }
     });

@@ -31,6 +31,7 @@ export async function startWorkers(options: StartWorkersOptions) {
     mail: drivers.mail,
     storage: drivers.storage,
     bus: drivers.bus,
+    secretBox: drivers.secretBox,
     clock: options.clock ?? (() => new Date()),
   });
   assertHandlers(handlers);

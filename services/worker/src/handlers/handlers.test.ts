@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createMediaObject, getMediaObject, uuidv7 } from '@touchline/db';
+import { uuidv7 } from '@touchline/db';
+import { createMediaObject, getMediaObject } from '@touchline/db/media';
 import { JOBS } from '@touchline/shared';
 import { assertHandlers, createJobHandlers, MissingHandlerError } from '.';
 import { createWorkerEnv } from '../testing/worker-env';

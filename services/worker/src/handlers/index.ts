@@ -1,6 +1,12 @@
 import { JOBS, type JobName } from '@touchline/shared';
 import type { Database } from '@touchline/db';
-import type { BusDriver, JobHandlers, MailDriver, StorageDriver } from '@touchline/drivers';
+import type {
+  BusDriver,
+  JobHandlers,
+  MailDriver,
+  SecretBox,
+  StorageDriver,
+} from '@touchline/drivers';
 import { createEmailSendHandler } from './email-send';
 import { createPruneHandler } from './maintenance-prune';
 import { createMediaProcessHandler } from './media-process';
@@ -15,6 +21,8 @@ export type HandlerDeps = {
   mail: MailDriver;
   storage: StorageDriver;
   bus: BusDriver;
+  /** Opens the sealed parameters of e-mails (the same secret as the API's). */
+  secretBox: SecretBox;
   clock: () => Date;
 };
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { getMediaObject, markMediaFailed, markMediaReady, type Database } from '@touchline/db';
+import type { Database } from '@touchline/db';
+import { getMediaObject, markMediaFailed, markMediaReady } from '@touchline/db/media';
 import { UnrecoverableJobError, type JobHandler, type StorageDriver } from '@touchline/drivers';
 import { JOB_RETRY } from '@touchline/shared';
 

@@ -1,9 +1,12 @@
-import type { NotificationRow } from '@touchline/db';
+import type { NotificationRow } from '@touchline/db/notifications';
 import type { BusDriver } from '@touchline/drivers';
 import { userChannel, type BusMessage, type StoredServerEvent } from '@touchline/shared';
 
-/** The `notification` socket event's data for a stored row (the same id as the row). */
-export function notificationEventData(row: NotificationRow) {
+/**
+ * The `notification` socket event's data for a stored row (the same id as the row), with the
+ * recipient's unread count after it, so the client's badge never has to guess.
+ */
+export function notificationEventData(row: NotificationRow, unread: number) {
   return {
     id: row.id,
     kind: row.kind,
@@ -11,6 +14,7 @@ export function notificationEventData(row: NotificationRow) {
     link: row.link,
     actor_id: row.actorId,
     created_at: row.createdAt.toISOString(),
+    unread,
   };
 }
 

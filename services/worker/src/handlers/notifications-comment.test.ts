@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestUser } from '@touchline/db/testing';
-import { insertBlock, lastUserSeq, listNotifications, schema, setUserActive } from '@touchline/db';
-import { createJobHandlers } from '.';
-import { createWorkerEnv } from '../testing/worker-env';
+import { schema } from '@touchline/db';
+import { listNotifications } from '@touchline/db/notifications';
+import { lastUserSeq } from '@touchline/db/platform';
+import { insertBlock } from '@touchline/db/social';
+import { setUserActive } from '@touchline/db/users';
+import { createHandlerEnv } from '../testing/handler-env';
+import type { createWorkerEnv } from '../testing/worker-env';
 import { commentOnTestPost, insertTestPost } from '../testing/post-fixtures';
 
 type Env = Awaited<ReturnType<typeof createWorkerEnv>>;
@@ -13,18 +17,12 @@ describe('notifications.comment', () => {
   afterEach(async () => env?.close());
 
   async function setup() {
-    env = await createWorkerEnv();
-    const drivers = await env.newDrivers();
-    const handlers = createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() });
+    const handlerEnv = await createHandlerEnv();
+    env = handlerEnv.env;
     const owner = await createTestUser(env.db, { username: 'Dayo' });
     const post = await insertTestPost(env.db, owner.id);
     const run = (eventId: string, commentId: string) =>
-      handlers['notifications.comment']({
-        id: `notifications.comment:${eventId}`,
-        name: 'notifications.comment',
-        attempt: 1,
-        data: { eventId, commentId },
-      });
+      handlerEnv.run('notifications.comment', eventId, { eventId, commentId });
     const texts = async (userId: string) =>
       (await listNotifications(env.db, userId, 10)).map((r) => r.text);
     return { owner, post, run, texts };

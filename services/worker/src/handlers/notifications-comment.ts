@@ -1,12 +1,12 @@
+import type { Database } from '@touchline/db';
 import {
-  appendUserEvent,
+  countUnread,
   findCommentForNotification,
-  findUserById,
   insertNotification,
-  isBlockedEitherWay,
-  type Database,
-  type UserRow,
-} from '@touchline/db';
+} from '@touchline/db/notifications';
+import { appendUserEvent } from '@touchline/db/platform';
+import { isBlockedEitherWay } from '@touchline/db/social';
+import { findUserById, type UserRow } from '@touchline/db/users';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import {
   NOTIFICATION_TEXTS,
@@ -74,7 +74,7 @@ export function createCommentNotificationsHandler(deps: {
           sourceKey: draft.sourceKey,
         });
         if (!row) continue; // told already by an earlier run
-        const eventData = notificationEventData(row);
+        const eventData = notificationEventData(row, await countUnread(tx, row.userId));
         const { seq } = await appendUserEvent(tx, row.userId, 'notification', eventData);
         out.push({ userId: row.userId, event: { type: 'notification', seq, data: eventData } });
       }

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '@touchline/db/testing';
-import { insertBlock, insertRequest, lastUserSeq, listNotifications } from '@touchline/db';
-import { createJobHandlers } from '.';
-import { createWorkerEnv } from '../testing/worker-env';
+import { listNotifications } from '@touchline/db/notifications';
+import { lastUserSeq } from '@touchline/db/platform';
+import { deleteRequest, insertBlock, insertFriendship, insertRequest } from '@touchline/db/social';
+import { createHandlerEnv } from '../testing/handler-env';
+import type { createWorkerEnv } from '../testing/worker-env';
 
 type Env = Awaited<ReturnType<typeof createWorkerEnv>>;
 
@@ -10,18 +12,19 @@ describe('notifications.create', () => {
   let env: Env;
   afterEach(async () => env?.close());
 
+  let handlerEnv: Awaited<ReturnType<typeof createHandlerEnv>>;
+
   async function setup() {
-    env = await createWorkerEnv();
-    const drivers = await env.newDrivers();
-    const handlers = createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() });
+    handlerEnv = await createHandlerEnv();
+    env = handlerEnv.env;
     const actor = await createTestUser(env.db, { username: 'Chidi Okafor' });
     const recipient = await createTestUser(env.db, { username: 'Dayo' });
     const run = (eventId: string) =>
-      handlers['notifications.create']({
-        id: `notifications.create:${eventId}`,
-        name: 'notifications.create',
-        attempt: 1,
-        data: { eventId, event: 'friend.requested', actorId: actor.id, recipientId: recipient.id },
+      handlerEnv.run('notifications.create', eventId, {
+        eventId,
+        event: 'friend.requested',
+        actorId: actor.id,
+        recipientId: recipient.id,
       });
     return { actor, recipient, run };
   }
@@ -45,6 +48,39 @@ describe('notifications.create', () => {
     await insertRequest(env.db, actor.id, recipient.id);
     await insertBlock(env.db, recipient.id, actor.id);
     await run('42');
+    expect(await listNotifications(env.db, recipient.id, 10)).toHaveLength(0);
+  });
+
+  it('a request accepted before the worker ran still notifies both sides, in either order', async () => {
+    const { actor, recipient, run } = await setup();
+    await insertRequest(env.db, actor.id, recipient.id);
+    // The recipient accepts (as the social service does) before any job has run.
+    await deleteRequest(env.db, actor.id, recipient.id);
+    await insertFriendship(env.db, actor.id, recipient.id);
+    const accepted = (eventId: string) =>
+      handlerEnv.run('notifications.create', eventId, {
+        eventId,
+        event: 'friend.accepted',
+        actorId: recipient.id,
+        recipientId: actor.id,
+      });
+    await accepted('44'); // the accept's job may even run first
+    await run('43');
+    const received = await listNotifications(env.db, recipient.id, 10);
+    expect(received.map((n) => [n.kind, n.text, n.readAt])).toEqual([
+      ['friend_request', 'Chidi Okafor sent you a friend request', null],
+    ]);
+    const sent = await listNotifications(env.db, actor.id, 10);
+    expect(sent.map((n) => [n.kind, n.text])).toEqual([
+      ['friend_accepted', 'Dayo accepted your friend request'],
+    ]);
+  });
+
+  it('a request withdrawn before the worker ran leaves nothing', async () => {
+    const { actor, recipient, run } = await setup();
+    await insertRequest(env.db, actor.id, recipient.id);
+    await deleteRequest(env.db, actor.id, recipient.id);
+    await run('45');
     expect(await listNotifications(env.db, recipient.id, 10)).toHaveLength(0);
   });
 });

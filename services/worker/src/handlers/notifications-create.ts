@@ -1,11 +1,8 @@
-import {
-  appendUserEvent,
-  findRequest,
-  findUserById,
-  insertNotification,
-  isBlockedEitherWay,
-  type Database,
-} from '@touchline/db';
+import type { Database } from '@touchline/db';
+import { countUnread, insertNotification } from '@touchline/db/notifications';
+import { appendUserEvent } from '@touchline/db/platform';
+import { areFriends, findRequest, isBlockedEitherWay } from '@touchline/db/social';
+import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import {
   NOTIFICATION_TEXTS,
@@ -23,16 +20,30 @@ type Draft = { kind: NotificationKind; text: string; link: string };
  * stream in the same transaction, and pushes it to their open tabs after commit. Idempotent: one
  * notification per source event. Skipped when the recipient is gone or inactive, when either side
  * blocked the other since, or when a friend request was withdrawn before it was processed.
+ *
+ * The outcome never depends on when the job runs: a request the recipient accepted (or crossed
+ * with a request of their own) before the job ran still gives them the same unread 'sent you a
+ * friend request' notification a prompt worker would have stored — it is part of their history,
+ * and in the crossing case the only word that the other player asked first — and the accept
+ * notification goes to the sender whatever the request job did.
  */
 export function createNotificationsHandler(deps: {
   db: Database;
   bus: BusDriver;
 }): JobHandler<'notifications.create'> {
+  /** Pending, or already turned into a friendship: only a withdrawn or declined request is gone. */
+  async function requestStillStands(fromId: string, toId: string) {
+    return (
+      (await findRequest(deps.db, fromId, toId)) !== null ||
+      (await areFriends(deps.db, fromId, toId))
+    );
+  }
+
   async function draft(p: Payload, actorName: string, actorRole: string): Promise<Draft | null> {
     const link = profileLink(p.actorId, actorRole);
     switch (p.event) {
       case 'friend.requested':
-        if (!(await findRequest(deps.db, p.actorId, p.recipientId))) return null;
+        if (!(await requestStillStands(p.actorId, p.recipientId))) return null;
         return { kind: 'friend_request', text: NOTIFICATION_TEXTS.friendRequest(actorName), link };
       case 'friend.accepted':
         return {
@@ -63,7 +74,7 @@ export function createNotificationsHandler(deps: {
         ...notification,
       });
       if (!row) return null; // this event already produced its notification
-      const eventData = notificationEventData(row);
+      const eventData = notificationEventData(row, await countUnread(tx, recipient.id));
       const { seq } = await appendUserEvent(tx, recipient.id, 'notification', eventData);
       return { type: 'notification' as const, seq, data: eventData };
     });

@@ -1,18 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestUser } from '@touchline/db/testing';
-import {
-  insertBlock,
-  lastUserSeq,
-  listNotifications,
-  listUserEventsSince,
-  markNotificationRead,
-  schema,
-  setUserActive,
-} from '@touchline/db';
+import { schema } from '@touchline/db';
+import { listNotifications, markNotificationRead } from '@touchline/db/notifications';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { insertBlock } from '@touchline/db/social';
+import { setUserActive } from '@touchline/db/users';
 import { userChannel, type BusMessage } from '@touchline/shared';
-import { createJobHandlers } from '.';
-import { createWorkerEnv } from '../testing/worker-env';
+import { createHandlerEnv } from '../testing/handler-env';
+import type { createWorkerEnv } from '../testing/worker-env';
 import { insertTestPost, likeTestPost, unlikeTestPost } from '../testing/post-fixtures';
 import { likeHour } from './notifications-like';
 
@@ -25,21 +21,16 @@ describe('notifications.like', () => {
   afterEach(async () => env?.close());
 
   async function setup() {
-    env = await createWorkerEnv();
-    const drivers = await env.newDrivers();
     let now = at('2030-05-01T10:30:00Z');
-    const handlers = createJobHandlers({ ...drivers, db: env.db, clock: () => now });
+    const handlerEnv = await createHandlerEnv(() => now);
+    env = handlerEnv.env;
+    const { drivers } = handlerEnv;
     const owner = await createTestUser(env.db, { username: 'Dayo' });
     const post = await insertTestPost(env.db, owner.id);
     const received: BusMessage[] = [];
     await drivers.bus.subscribe(userChannel(owner.id), (m) => received.push(m as BusMessage));
     const run = (eventId: string, likerId: string, postId = post.id) =>
-      handlers['notifications.like']({
-        id: `notifications.like:${eventId}`,
-        name: 'notifications.like',
-        attempt: 1,
-        data: { eventId, postId, likerId },
-      });
+      handlerEnv.run('notifications.like', eventId, { eventId, postId, likerId });
     const rows = () => listNotifications(env.db, owner.id, 10);
     const setNow = (iso: string) => (now = at(iso));
     return { owner, post, run, rows, received, setNow };
@@ -86,23 +77,22 @@ describe('notifications.like', () => {
       .where(eq(schema.notifications.id, firstId));
     expect(stored!.actorCount).toBe(2);
 
-    // Still unread when Bola's like came: the client's +1 is corrected by the server's count.
+    // Still unread when Bola's like came: the event carries the unchanged count (1), and no
+    // separate count event follows.
     const events = await listUserEventsSince(env.db, owner.id, 0, 10);
-    expect(events.map((e) => e.type)).toEqual([
-      'notification',
-      'notification',
-      'notification_count',
-    ]);
+    expect(events.map((e) => e.type)).toEqual(['notification', 'notification']);
+    expect(events[0]!.data).toMatchObject({ id: firstId, unread: 1 });
     expect(events[1]!.data).toMatchObject({
       id: firstId,
       text: 'Bola and 1 other liked your post',
+      unread: 1,
     });
-    expect(events[2]!.data).toEqual({ unread: 1 });
-    await vi.waitFor(() => expect(received).toHaveLength(3));
-    expect(received.map((m) => m.kind === 'stored' && [m.event.type, m.event.seq])).toEqual([
-      ['notification', 1],
-      ['notification', 2],
-      ['notification_count', 3],
+    await vi.waitFor(() => expect(received).toHaveLength(2));
+    expect(
+      received.map((m) => m.kind === 'stored' && [m.event.type, m.event.seq, m.event.data]),
+    ).toEqual([
+      ['notification', 1, expect.objectContaining({ unread: 1 })],
+      ['notification', 2, expect.objectContaining({ unread: 1 })],
     ]);
 
     // The next clock hour starts a new row, on top.
@@ -147,9 +137,10 @@ describe('notifications.like', () => {
       [grouped.id, 'Bola and 1 other liked your post', null],
       [expect.any(String), 'Chidi liked your post', null],
     ]);
-    // It was read: the client's +1 is right, so no count event follows.
+    // It was read: the event carries the risen count (both rows unread), and nothing else comes.
     const events = await listUserEventsSince(env.db, owner.id, seq, 10);
     expect(events.map((e) => e.type)).toEqual(['notification']);
+    expect(events[0]!.data).toMatchObject({ id: grouped.id, unread: 2 });
   });
 
   it('counts each liker once per hour and ignores likes taken back', async () => {

@@ -1,17 +1,16 @@
+import type { Database, Transaction } from '@touchline/db';
 import {
-  appendUserEvent,
   countUnread,
   findPostLikeForNotification,
-  findUserById,
   insertGroupedNotification,
-  isBlockedEitherWay,
   lockNotificationGroup,
   refreshGroupedNotification,
   tallyPostLikes,
-  type Database,
   type NotificationRow,
-  type Transaction,
-} from '@touchline/db';
+} from '@touchline/db/notifications';
+import { appendUserEvent } from '@touchline/db/platform';
+import { isBlockedEitherWay } from '@touchline/db/social';
+import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, postLink, type StoredServerEvent } from '@touchline/shared';
 import { notificationEventData, publishStored } from './notification-events';
@@ -57,7 +56,6 @@ export function createLikeNotificationsHandler(deps: {
     if (!tally) return null;
 
     let row: NotificationRow | null = null;
-    let wasUnread = false;
     if (!existing) {
       row = await insertGroupedNotification(tx, {
         userId: input.ownerId,
@@ -82,7 +80,6 @@ export function createLikeNotificationsHandler(deps: {
         tally.total < existing.actorCount ||
         (tally.total === existing.actorCount && tally.likerId === existing.actorId);
       if (nothingNew) return null;
-      wasUnread = existing.readAt === null;
       row = await refreshGroupedNotification(tx, input.ownerId, existing.id, {
         actorId: tally.likerId,
         actorCount: tally.total,
@@ -93,16 +90,11 @@ export function createLikeNotificationsHandler(deps: {
     }
     if (!row) return null;
 
-    const data = notificationEventData(row);
+    // The event carries the unread count (unchanged when this row was unread already): clients
+    // take the count from it, so no separate `notification_count` follows.
+    const data = notificationEventData(row, await countUnread(tx, input.ownerId));
     const pushed = await appendUserEvent(tx, input.ownerId, 'notification', data);
     const events: StoredServerEvent[] = [{ type: 'notification', seq: pushed.seq, data }];
-    if (wasUnread) {
-      // The client adds 1 for every notification it receives; this row was unread already, so
-      // the server's count follows at once and puts the badge back where it belongs.
-      const unread = await countUnread(tx, input.ownerId);
-      const counted = await appendUserEvent(tx, input.ownerId, 'notification_count', { unread });
-      events.push({ type: 'notification_count', seq: counted.seq, data: { unread } });
-    }
     return { ownerId: input.ownerId, events };
   }
 

@@ -1,17 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestUser } from '@touchline/db/testing';
-import {
-  insertBlock,
-  insertFollow,
-  insertFriendship,
-  lastUserSeq,
-  listNotifications,
-  listUserEventsSince,
-  setUserActive,
-} from '@touchline/db';
+import { listNotifications } from '@touchline/db/notifications';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { insertBlock, insertFollow, insertFriendship } from '@touchline/db/social';
+import { setUserActive } from '@touchline/db/users';
 import { userChannel, type BusMessage } from '@touchline/shared';
-import { createJobHandlers } from '.';
-import { createWorkerEnv } from '../testing/worker-env';
+import { createHandlerEnv, runJob } from '../testing/handler-env';
+import type { createWorkerEnv } from '../testing/worker-env';
 import { insertTestPost } from '../testing/post-fixtures';
 import { createNewPostNotificationsHandler } from './notifications-new-post';
 
@@ -22,20 +17,14 @@ describe('notifications.new_post', () => {
   afterEach(async () => env?.close());
 
   async function setup(batchSize?: number) {
-    env = await createWorkerEnv();
-    const drivers = await env.newDrivers();
+    const handlerEnv = await createHandlerEnv();
+    env = handlerEnv.env;
+    const { drivers } = handlerEnv;
     const handle = batchSize
       ? createNewPostNotificationsHandler({ ...drivers, db: env.db, batchSize })
-      : createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() })[
-          'notifications.new_post'
-        ];
+      : handlerEnv.handlers['notifications.new_post'];
     const run = (eventId: string, postId: string) =>
-      handle({
-        id: `notifications.new_post:${eventId}`,
-        name: 'notifications.new_post',
-        attempt: 1,
-        data: { eventId, postId },
-      });
+      runJob(handle, 'notifications.new_post', eventId, { eventId, postId });
     return { run, drivers };
   }
 

@@ -1,10 +1,11 @@
+import type { Database } from '@touchline/db';
 import {
-  appendUserEventsBatch,
+  countUnread,
   findPostAuthorForNotification,
   insertNotifications,
   listNewPostAudience,
-  type Database,
-} from '@touchline/db';
+} from '@touchline/db/notifications';
+import { appendUserEventsBatch } from '@touchline/db/platform';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, postLink } from '@touchline/shared';
 import { notificationEventData, publishStored } from './notification-events';
@@ -56,11 +57,15 @@ export function createNewPostNotificationsHandler(deps: {
             sourceKey: `post.created:${data.eventId}:${recipientId}`,
           })),
         );
-        const events = rows.map((row) => ({
-          userId: row.userId,
-          type: 'notification',
-          data: notificationEventData(row),
-        }));
+        const events = [];
+        for (const row of rows) {
+          const unread = await countUnread(tx, row.userId);
+          events.push({
+            userId: row.userId,
+            type: 'notification',
+            data: notificationEventData(row, unread),
+          });
+        }
         const seqs = await appendUserEventsBatch(tx, events);
         return events.map((event, i) => ({ ...event, seq: seqs[i]!.seq }));
       });

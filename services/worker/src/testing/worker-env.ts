@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDevMailboxStore } from '@touchline/db';
+import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, driversConfigSchema, type Drivers } from '@touchline/drivers';
 
@@ -27,6 +27,7 @@ export async function createWorkerEnv() {
       dataDir,
       signingSecret: 'test-signing-secret',
       devMailboxStore: createDevMailboxStore(database.db),
+      jobStore: createEmbeddedJobStore(database),
       logger: silentLogger,
       keyPrefix,
     });

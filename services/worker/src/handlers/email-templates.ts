@@ -1,0 +1,66 @@
+import { LIMITS, type EmailParams, type EmailTemplate } from '@touchline/shared';
+
+const escape = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function layout(title: string, paragraphs: string[], code: string) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;background:#f4f6f8;padding:24px">
+<div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;color:#0f5132;margin:0 0 16px">${escape(title)}</h1>${body}
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${escape(code)}</p>
+<p style="color:#667;font-size:12px">If you did not ask for this, you can ignore this e-mail.</p>
+<p style="color:#667;font-size:12px">Touchline</p></div></body></html>`;
+}
+
+const minutes = LIMITS.otpTtlSeconds / 60;
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+/**
+ * Renders an e-mail from its template and parameters, at send time only: the rendered text (a
+ * code in it) is handed to the mail driver and never stored.
+ */
+export function renderEmail<T extends EmailTemplate>(
+  template: T,
+  params: EmailParams<T>,
+): RenderedEmail {
+  return codeEmail(template === 'auth.verify_code' ? 'verify' : 'reset', params.name, params.code);
+}
+
+/** The verification and reset code e-mails (HTML and plain text). */
+function codeEmail(purpose: 'verify' | 'reset', name: string, code: string): RenderedEmail {
+  if (purpose === 'verify') {
+    const lines = [
+      `Hello ${name},`,
+      `Your Touchline verification code is ${code}.`,
+      `It expires in ${minutes} minutes.`,
+    ];
+    return {
+      subject: `Your Touchline verification code: ${code}`,
+      text: `${lines.join('\n')}\n\nIf you did not sign up, ignore this e-mail.\n`,
+      html: layout(
+        'Verify your e-mail',
+        [lines[0]!, 'Enter this code to verify your e-mail:', lines[2]!],
+        code,
+      ),
+    };
+  }
+  const lines = [
+    `Hello ${name},`,
+    `Your Touchline password reset code is ${code}.`,
+    `It expires in ${minutes} minutes.`,
+  ];
+  return {
+    subject: `Your Touchline password reset code: ${code}`,
+    text: `${lines.join('\n')}\n\nIf you did not ask to reset your password, ignore this e-mail.\n`,
+    html: layout(
+      'Reset your password',
+      [lines[0]!, 'Enter this code to choose a new password:', lines[2]!],
+      code,
+    ),
+  };
+}
