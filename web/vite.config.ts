@@ -8,6 +8,8 @@ const apiTarget = 'http://127.0.0.1:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
+  // `@/…` is `web/src/…` (also in tsconfig.json and vitest.config.ts).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

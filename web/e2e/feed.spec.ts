@@ -4,10 +4,11 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
 
-// Amaka posts and Kemi, her friend for the journey, reads: no other journey signs them in, so
-// the per-address sign-in budget of the demo accounts the others share is left alone.
+// Amaka (16) posts and Musa (12), her friend for the journey (friendship never crosses the 18
+// line), reads: no other journey signs them in, so the per-address sign-in budget of the demo
+// accounts the others share is left alone.
 const AMAKA = 'amaka@touchline.test';
-const KEMI = 'kemi@touchline.test';
+const MUSA = 'junior@touchline.test';
 const STARS = 'academy@touchline.test';
 const HOOPS = 'hoops@touchline.test';
 const CLIP = path.resolve(import.meta.dirname, 'fixtures/clip.webm');
@@ -130,22 +131,22 @@ test.describe('home feed', () => {
     const onPhone = testInfo.project.name === 'phone';
 
     const amaka = await signedInPage(amakaPage, request, AMAKA);
-    const kemiPage = await openWindow(browser, testInfo);
-    const kemi = await signedInPage(kemiPage, request, KEMI);
+    const musaPage = await openWindow(browser, testInfo);
+    const musa = await signedInPage(musaPage, request, MUSA);
     const stars = await account(request, STARS, true);
     const hoops = await account(request, HOOPS, true);
-    await befriend(request, amaka, kemi);
+    await befriend(request, amaka, musa);
     for (const academy of [stars, hoops]) {
       await request.post('/api/follow', {
-        headers: bearer(kemi),
+        headers: bearer(musa),
         data: { academy: academy.userId },
       });
     }
 
-    // More than one page of Kemi's feed (pages of 10), by several authors: each stays well under
+    // More than one page of Musa's feed (pages of 10), by several authors: each stays well under
     // the per-user posting budget even when both projects run within the same minute.
     for (let i = 1; i <= 4; i += 1) {
-      await postAs(request, kemi, `Kemi's training log ${i} (${run})`);
+      await postAs(request, musa, `Musa's training log ${i} (${run})`);
       await postAs(request, hoops, `Hoops camp update ${i} (${run})`);
     }
     await postAs(request, amaka, `Amaka's free-throw notes (${run})`);
@@ -192,16 +193,23 @@ test.describe('home feed', () => {
       await editor.getByRole('button', { name: 'Post', exact: true }).click();
       await expect(editor).toBeHidden({ timeout: 30_000 });
       await expect(cardWith(amakaPage, videoText).getByTestId('video-player')).toBeVisible();
+      // Stored re-muxed without metadata, with a poster frame the player shows until it plays.
+      const clip = cardWith(amakaPage, videoText).locator('video');
+      await expect(clip).toHaveAttribute('poster', /^\/media\/videos\/.+\.poster\.jpg$/);
+      const poster = await request.get(
+        new URL((await clip.getAttribute('poster'))!, amakaPage.url()).toString(),
+      );
+      expect((await sharp(await poster.body()).metadata()).format).toBe('jpeg');
     });
 
     await test.step("a friend sees both, likes one, and the owner's open tab hears of it", async () => {
-      await kemiPage.goto('/home');
-      await expect(kemiPage.getByRole('heading', { name: 'Welcome, Kemi Adeyemi' })).toBeVisible();
-      const photoCard = cardWith(kemiPage, photoText);
+      await musaPage.goto('/home');
+      await expect(musaPage.getByRole('heading', { name: 'Welcome, Musa Ibrahim' })).toBeVisible();
+      const photoCard = cardWith(musaPage, photoText);
       await expect(photoCard).toBeVisible();
       await expect(photoCard.getByRole('img', { name: 'Photo posted by Amaka Obi' })).toBeVisible();
-      await expect(cardWith(kemiPage, videoText).getByTestId('video-player')).toBeVisible();
-      await keepScreenshot(kemiPage, testInfo, 'feed-home', { fullPage: false });
+      await expect(cardWith(musaPage, videoText).getByTestId('video-player')).toBeVisible();
+      await keepScreenshot(musaPage, testInfo, 'feed-home', { fullPage: false });
 
       const badge = amakaPage.getByTestId('notification-badge');
       const before = (await badge.isVisible()) ? Number(await badge.textContent()) : 0;
@@ -212,7 +220,7 @@ test.describe('home feed', () => {
       await expect(like).toHaveAttribute('aria-pressed', 'true');
       await expect(likes).toHaveText('1');
 
-      await expect(amakaPage.getByText('Kemi Adeyemi liked your post').first()).toBeVisible();
+      await expect(amakaPage.getByText('Musa Ibrahim liked your post').first()).toBeVisible();
       await expect
         .poll(async () => Number((await badge.textContent()) ?? 0))
         .toBeGreaterThanOrEqual(before + 1);
@@ -226,7 +234,7 @@ test.describe('home feed', () => {
     });
 
     await test.step('a reply nested three deep lands under its parent', async () => {
-      const card = cardWith(kemiPage, photoText);
+      const card = cardWith(musaPage, photoText);
       await card.getByRole('button', { name: /^Comment/ }).click();
       const thread = card.getByRole('region', { name: 'Comments' });
       await thread.getByPlaceholder('Write a comment...').fill('Great shooting!');
@@ -238,7 +246,7 @@ test.describe('home feed', () => {
       let parentText = 'Great shooting!';
       for (const [depth, text] of texts.entries()) {
         const parent = thread.locator(`li[data-depth="${depth}"]`).filter({ hasText: parentText });
-        await parent.getByRole('button', { name: 'Reply to Kemi Adeyemi' }).first().click();
+        await parent.getByRole('button', { name: 'Reply to Musa Ibrahim' }).first().click();
         const box = thread.getByPlaceholder('Write a reply...');
         await box.fill(text);
         await box.press('Enter');
@@ -258,32 +266,32 @@ test.describe('home feed', () => {
       // Replies do not change the top-level count.
       await expect(card.getByTestId('comment-count')).toHaveText('1');
       await thread.locator('li[data-depth="3"]').scrollIntoViewIfNeeded();
-      await keepScreenshot(kemiPage, testInfo, 'feed-comments', { fullPage: false });
+      await keepScreenshot(musaPage, testInfo, 'feed-comments', { fullPage: false });
     });
 
     await test.step('the video plays in view and pauses out of view', async () => {
-      const video = cardWith(kemiPage, videoText).locator('video');
+      const video = cardWith(musaPage, videoText).locator('video');
       await video.scrollIntoViewIfNeeded();
-      await kemiPage.evaluate(() => window.scrollBy(0, -80));
+      await musaPage.evaluate(() => window.scrollBy(0, -80));
       await expectPaused(video, false);
       await expect(video).toHaveJSProperty('muted', true);
-      await kemiPage.evaluate(() => window.scrollBy(0, window.innerHeight * 2));
+      await musaPage.evaluate(() => window.scrollBy(0, window.innerHeight * 2));
       await expectPaused(video, true);
       await video.scrollIntoViewIfNeeded();
       await expectPaused(video, false);
     });
 
     await test.step('scrolling loads the next page without repeating a post while someone posts', async () => {
-      await kemiPage.goto('/home');
-      const feed = kemiPage.getByRole('list', { name: 'Feed' });
+      await musaPage.goto('/home');
+      const feed = musaPage.getByRole('list', { name: 'Feed' });
       await expect(feed.getByRole('article')).toHaveCount(10);
       const interloper = `Lagos Stars trial reminder (${run})`;
       await postAs(request, stars, interloper);
 
-      const nextPage = kemiPage.waitForResponse(
+      const nextPage = musaPage.waitForResponse(
         (response) => response.url().includes('/api/home?page=2') && response.ok(),
       );
-      await kemiPage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await musaPage.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await nextPage;
       await expect.poll(() => feed.getByRole('article').count()).toBeGreaterThan(10);
       const ids = await feed
@@ -291,7 +299,7 @@ test.describe('home feed', () => {
         .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-post-id')));
       expect(new Set(ids).size).toBe(ids.length);
       // The feed was fixed when page 1 loaded: the new post waits for the next refresh.
-      await expect(cardWith(kemiPage, interloper)).toHaveCount(0);
+      await expect(cardWith(musaPage, interloper)).toHaveCount(0);
     });
 
     await test.step('the owner sees their posts on their own posts page', async () => {
@@ -303,6 +311,6 @@ test.describe('home feed', () => {
       await keepScreenshot(amakaPage, testInfo, 'feed-home-owner', { fullPage: !onPhone });
     });
 
-    await kemiPage.context().close();
+    await musaPage.context().close();
   });
 });

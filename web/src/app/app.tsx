@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import { ErrorBoundary } from '../components/error-boundary';
-import { useRealtimeConnection } from '../lib/use-realtime';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { useRealtimeConnection } from '@/lib/use-realtime';
 import type { AppRoute } from './routes';
 import { AppRoutes } from './router';
 import { useRealtimeNotifications } from './use-realtime-notifications';

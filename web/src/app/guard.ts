@@ -1,5 +1,5 @@
 import type { Role } from '@touchline/shared';
-import { loginPathFor, signedInTargetFor } from '../config/paths';
+import { loginPathFor, signedInTargetFor } from '@/config/paths';
 import type { AppRoute } from './routes';
 
 export const UNAUTHENTICATED_PATH = '/unauthenticated';

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { session } from '../lib/session';
-import { FakeWebSocket } from '../test/fake-websocket';
-import { renderApp, signInAs } from '../test/render-app';
+import { UNREAD_COUNT_KEY } from '@/api/notifications/get-unread-count';
+import { session } from '@/lib/session';
+import { FakeWebSocket } from '@/test/fake-websocket';
+import { renderApp, signInAs } from '@/test/render-app';
 
 const liked = {
   type: 'notification',
@@ -15,8 +17,13 @@ const liked = {
     link: '/view_post_details/4',
     actor_id: 'u2',
     created_at: '2026-01-01T10:00:00.000Z',
+    unread: 1,
   },
 };
+
+/** The badge's count, as the query cache holds it. */
+const unreadCount = (queryClient: QueryClient) =>
+  queryClient.getQueryData<{ unread_count: number }>(UNREAD_COUNT_KEY)?.unread_count;
 
 /** Waits for a toast to leave the page (jsdom plays no CSS animation, so its end is signalled). */
 async function expectToastGone(text: string) {
@@ -41,15 +48,15 @@ describe('live notifications', () => {
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
-  it('raises the unread count and shows a toast whose VIEW button opens the link', async () => {
+  it('takes the unread count the notification carries and shows a toast whose VIEW button opens the link', async () => {
     signInAs('player', 'u1');
-    const { history } = renderApp('/friends');
+    const { history, queryClient } = renderApp('/friends');
     const socket = await openSocket();
     expect(socket.url).toContain('/ws/notifications/u1/');
 
     act(() => socket.push(liked));
     expect(await screen.findByText('Ada liked your post')).toBeVisible();
-    expect(session.notification_count).toBe(1);
+    expect(unreadCount(queryClient)).toBe(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'VIEW' }));
     expect(history.at(-1)).toBe('/view_post_details/4');
@@ -68,22 +75,22 @@ describe('live notifications', () => {
 
   it("takes the server's unread count after a reconnect", async () => {
     signInAs('player', 'u1');
-    renderApp('/friends');
+    const { queryClient } = renderApp('/friends');
     const socket = await openSocket();
     act(() => socket.push({ type: 'notification_count', seq: 3, data: { unread: 7 } }));
-    expect(session.notification_count).toBe(7);
+    expect(unreadCount(queryClient)).toBe(7);
   });
 
-  it("ends at the server's count when a notification_count follows a notification (an updated grouped like)", async () => {
+  it('keeps the count an updated grouped like carries, never adding one itself', async () => {
     signInAs('player', 'u1');
-    renderApp('/friends');
+    const { queryClient } = renderApp('/friends');
     const socket = await openSocket();
     act(() => socket.push({ type: 'notification_count', seq: 1, data: { unread: 4 } }));
-    const regrouped = { ...liked.data, text: 'Bola and 1 other liked your post' };
+    const regrouped = { ...liked.data, text: 'Bola and 1 other liked your post', unread: 4 };
     act(() => socket.push({ ...liked, seq: 2, data: regrouped }));
-    expect(session.notification_count).toBe(5);
+    expect(unreadCount(queryClient)).toBe(4);
     act(() => socket.push({ type: 'notification_count', seq: 3, data: { unread: 4 } }));
-    expect(session.notification_count).toBe(4);
+    expect(unreadCount(queryClient)).toBe(4);
     expect(await screen.findByText('Bola and 1 other liked your post')).toBeVisible();
   });
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@touchline/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api-client';
-import { renderApp, signInAs } from '../test/render-app';
+import { ApiError } from '@/lib/api-client';
+import { renderApp, signInAs } from '@/test/render-app';
 import type { AppRoute } from './routes';
 
 /** Waits until the recorded history is exactly one entry: the redirect target. */

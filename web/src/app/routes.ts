@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazy } from 'react';
 import type { RouteAccess } from '@touchline/shared';
-import { signedInTargetFor } from '../config/paths';
+import { signedInTargetFor } from '@/config/paths';
 
 /**
  * Every path of the product (spec §2) with who may open it — the one route table. A `screen` of

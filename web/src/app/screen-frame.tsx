@@ -1,11 +1,11 @@
 import type { RouteAccess } from '@touchline/shared';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { adminUi, toggleSidebar } from '../features/admin/stores/admin-ui';
-import { AdminFrame } from '../features/frame/components/admin-frame';
-import { AppFrame } from '../features/frame/components/app-frame';
-import { SearchBox } from '../features/search';
-import { session } from '../lib/session';
+import { adminUi, toggleSidebar } from '@/lib/admin-ui';
+import { AdminFrame } from '@/features/frame/components/admin-frame';
+import { AppFrame } from '@/features/frame/components/app-frame';
+import { SearchBox } from '@/features/search';
+import { session } from '@/lib/session';
 
 const APP_FRAMED: ReadonlySet<RouteAccess> = new Set(['player', 'academy', 'both']);
 

@@ -1,25 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { showNotificationToast } from '../components/notification-toast';
-import { useNotificationLiveSync } from '../features/notifications';
-import { showNotice } from '../lib/toast';
-import { changeNotificationCount, setNotificationCount } from '../lib/session';
-import { useRealtimeEvent } from '../lib/use-realtime';
+import { setUnreadCount } from '@/api/notifications/get-unread-count';
+import { showNotificationToast } from '@/components/notification-toast';
+import { useNotificationLiveSync } from '@/features/notifications';
+import { showNotice } from '@/lib/toast';
+import { useRealtimeEvent } from '@/lib/use-realtime';
 
 /**
- * What every screen does with live events: a notification raises the unread count by 1 and shows
- * its toast (spec §4); the server's count replaces ours when it is sent (after a read or delete)
- * and after every (re)connect. The notifications feature keeps its list fresh from the same events.
+ * What every screen does with live events: a notification shows its toast (spec §4) and the
+ * badge takes the unread count it carries; a `notification_count` (after a read or delete in
+ * another tab) replaces it too. The server's count is the only one: the client never adds. The notifications feature keeps its list fresh from the same events.
  */
 export function useRealtimeNotifications(): void {
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   useNotificationLiveSync();
 
   useRealtimeEvent('notification', ({ data }) => {
-    changeNotificationCount(1);
+    setUnreadCount(queryClient, data.unread);
     showNotificationToast({ id: data.id, text: data.text, link: data.link }, navigate);
   });
 
-  useRealtimeEvent('notification_count', ({ data }) => setNotificationCount(data.unread));
+  useRealtimeEvent('notification_count', ({ data }) => setUnreadCount(queryClient, data.unread));
 
   useRealtimeEvent('system', ({ seq, data }) => {
     if (data.link)

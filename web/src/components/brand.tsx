@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { APP_NAME } from '../config/app';
+import { APP_NAME } from '@/config/app';
 
 /** The Touchline mark and word mark. */
 export function BrandMark({ className = 'size-9' }: { className?: string }) {

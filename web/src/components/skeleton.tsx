@@ -30,3 +30,28 @@ export function SkeletonCard() {
     </div>
   );
 }
+
+/** A skeleton of a picture (or avatar) beside two lines of text. */
+export function SkeletonRow({
+  className = '',
+  media,
+  rounded,
+  lines,
+  spacing = 'space-y-2',
+}: {
+  className?: string;
+  media: string;
+  rounded: string;
+  lines: readonly [string, string];
+  spacing?: string;
+}) {
+  return (
+    <div className={`flex items-center gap-3 ${className}`}>
+      <Skeleton className={media} rounded={rounded} />
+      <div className={`flex-1 ${spacing}`}>
+        <Skeleton className={lines[0]} />
+        <Skeleton className={lines[1]} />
+      </div>
+    </div>
+  );
+}

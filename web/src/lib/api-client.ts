@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@touchline/shared';
 import { ERROR_CODES } from '@touchline/shared';
-import { API_BASE_PATH } from '../config/app';
+import { API_BASE_PATH } from '@/config/app';
 import { expireSession } from './session-expiry';
 import { getAccessToken, getRefreshToken, isTokenExpired, storeTokens } from './tokens';
 
@@ -29,6 +29,9 @@ export class ApiError extends Error {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
+/** Reads an answer: every endpoint passes its zod schema from `@touchline/shared`. */
+export type ResponseSchema<T> = { parse(data: unknown): T };
+
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
@@ -36,9 +39,11 @@ export type RequestOptions<T> = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Validates the answer (a zod schema from `@touchline/shared` fits). */
-  schema?: { parse(data: unknown): T };
+  /** Validates the answer, so a response's type always comes from the shared contract. */
+  schema: ResponseSchema<T>;
 };
+
+type CallOptions<T> = Omit<RequestOptions<T>, 'method' | 'body' | 'schema'>;
 
 export type UploadOptions<T> = Omit<RequestOptions<T>, 'body' | 'headers'> & {
   /** Called with the fraction sent, 0…1. */
@@ -48,7 +53,7 @@ export type UploadOptions<T> = Omit<RequestOptions<T>, 'body' | 'headers'> & {
 type RawResponse = { status: number; statusText: string; text: string };
 type Perform = (token: string | null) => Promise<RawResponse>;
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}) {
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const url = apiUrl(path, options.query);
   const perform: Perform = async (token) => {
@@ -70,24 +75,28 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return finish<T>(await withRefresh(path, perform), options.schema);
 }
 
+/**
+ * `api.get(path, schema)`, `api.post(path, body, schema)`…: the answer is parsed with the schema,
+ * so its type is the shared contract's and a wrong shape fails loudly.
+ */
 export const api = {
-  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, schema: ResponseSchema<T>, options?: CallOptions<T>) =>
+    apiRequest(path, { ...options, schema, method: 'GET' }),
+  post: <T>(path: string, body: unknown, schema: ResponseSchema<T>, options?: CallOptions<T>) =>
+    apiRequest(path, { ...options, schema, method: 'POST', body }),
+  put: <T>(path: string, body: unknown, schema: ResponseSchema<T>, options?: CallOptions<T>) =>
+    apiRequest(path, { ...options, schema, method: 'PUT', body }),
+  patch: <T>(path: string, body: unknown, schema: ResponseSchema<T>, options?: CallOptions<T>) =>
+    apiRequest(path, { ...options, schema, method: 'PATCH', body }),
+  delete: <T>(path: string, schema: ResponseSchema<T>, options?: CallOptions<T>) =>
+    apiRequest(path, { ...options, schema, method: 'DELETE' }),
 };
 
 /** Multipart upload through XMLHttpRequest, for its upload progress events. */
-export async function uploadWithProgress<T = unknown>(
+export async function uploadWithProgress<T>(
   path: string,
   form: FormData,
-  options: UploadOptions<T> = {},
+  options: UploadOptions<T>,
 ): Promise<T> {
   const { method = 'POST', onProgress, signal } = options;
   const url = apiUrl(path, options.query);
@@ -190,12 +199,12 @@ async function withRefresh(path: string, perform: Perform): Promise<RawResponse>
   }
 }
 
-function finish<T>(response: RawResponse, schema?: { parse(data: unknown): T }): T {
+function finish<T>(response: RawResponse, schema: ResponseSchema<T>): T {
   const body = parseBody(response.text);
   if (response.status < 200 || response.status >= 300) {
     throw new ApiError(response.status, response.statusText, body);
   }
-  return schema ? schema.parse(body) : (body as T);
+  return schema.parse(body);
 }
 
 export function apiUrl(path: string, query?: QueryParams): string {

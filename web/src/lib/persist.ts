@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio';
-import { STORAGE_KEYS } from '../config/app';
+import { STORAGE_KEYS } from '@/config/app';
 
 /**
  * Persistence of small valtio stores inside one localStorage entry, `root` (spec §3: "Auth and

@@ -1,7 +1,7 @@
 import type { ServerEvent } from '@touchline/shared';
 import { SOCKET_CLOSE } from '@touchline/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../test/fake-websocket';
+import { FakeWebSocket } from '@/test/fake-websocket';
 import type { RealtimeClientOptions } from './realtime';
 import { createRealtimeClient } from './realtime';
 
@@ -15,6 +15,7 @@ const notification = (seq: number): ServerEvent => ({
     link: '/view_post_details/4',
     actor_id: 'u2',
     created_at: '2026-01-01T10:00:00.000Z',
+    unread: seq,
   },
 });
 

@@ -1,6 +1,6 @@
 import type { ClientEvent, ServerEvent } from '@touchline/shared';
 import { REALTIME_PATH, SOCKET_CLOSE, TIMINGS, serverEventSchema } from '@touchline/shared';
-import { STORAGE_KEYS } from '../config/app';
+import { STORAGE_KEYS } from '@/config/app';
 import { refreshAccessToken } from './api-client';
 import type { Emitter } from './emitter';
 import { createEmitter } from './emitter';

@@ -5,11 +5,18 @@ import { showNotice } from './toast';
 
 let redirectTimer: ReturnType<typeof setTimeout> | null = null;
 
+/** The app installs its `signOut()` here (`AppProviders`); until then only the session goes. */
+let endSession: () => void = clearSession;
+
+export function setSessionEnd(handler: () => void): void {
+  endSession = handler;
+}
+
 /**
  * Ends a session the server no longer accepts (spec §8): the stored credentials go at once, an
- * error toast explains why, and after 1.5 s the in-memory session is reset and the page goes to
- * `/`. Until then the current page stays, so the user can read the toast. Runs once however many
- * requests or sockets notice the failure together.
+ * error toast explains why, and after 1.5 s the app signs out (`signOut()`: socket, session and
+ * query cache) and the page goes to `/`. Until then the current page stays, so the user can read
+ * the toast. Runs once however many requests or sockets notice the failure together.
  */
 export function expireSession(code?: string | null): void {
   if (redirectTimer !== null) return;
@@ -20,7 +27,7 @@ export function expireSession(code?: string | null): void {
   );
   redirectTimer = setTimeout(() => {
     redirectTimer = null;
-    clearSession();
+    endSession();
     navigate('/', { replace: true });
   }, TIMINGS.sessionFailureRedirectMs);
 }

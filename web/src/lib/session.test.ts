@@ -1,13 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  changeNotificationCount,
-  clearSession,
-  session,
-  setNotificationCount,
-  setProfilePhoto,
-  setSession,
-  toggleAccess,
-} from './session';
+import { clearSession, session, setProfilePhoto, setSession, toggleAccess } from './session';
 
 const login = {
   user: 'Ada',
@@ -15,7 +7,6 @@ const login = {
   user_id: 17,
   dob: '2004-05-01',
   profile_photo: '/media/ada.webp',
-  notification_count: 2,
   message: 'Login successful',
   access: 'access-1',
   refresh: 'refresh-1',
@@ -41,20 +32,7 @@ describe('session store', () => {
     expect(localStorage.getItem('refresh')).toBe('refresh-1');
     expect(localStorage.getItem('role')).toBe('player');
     expect(localStorage.getItem('user')).toBe('Ada');
-    expect(storedRoot().auth).toMatchObject({ user: 'Ada', role: 'player', notification_count: 2 });
-  });
-
-  it('never lets the notification count go below 0, and persists it under root', () => {
-    setSession(login);
-    changeNotificationCount(1);
-    expect(session.notification_count).toBe(3);
-    changeNotificationCount(-10);
-    expect(session.notification_count).toBe(0);
-    expect(storedRoot().auth?.notification_count).toBe(0);
-    setNotificationCount(-4);
-    expect(session.notification_count).toBe(0);
-    setNotificationCount(9);
-    expect(storedRoot().auth?.notification_count).toBe(9);
+    expect(storedRoot().auth).toMatchObject({ user: 'Ada', role: 'player', user_id: '17' });
   });
 
   it('toggles the OTP access flag and replaces the profile photo', () => {
@@ -71,17 +49,10 @@ describe('session store', () => {
     clearSession();
     expect(session.role).toBeNull();
     expect(session.user_id).toBeNull();
-    expect(session.notification_count).toBe(0);
     for (const key of ['access', 'refresh', 'role', 'user']) {
       expect(localStorage.getItem(key)).toBeNull();
     }
     expect(storedRoot().auth?.role).toBeNull();
-  });
-
-  it('does not persist the loading flag', () => {
-    session.loading = true;
-    expect(storedRoot().auth).not.toHaveProperty('loading');
-    session.loading = false;
   });
 });
 
@@ -89,7 +60,7 @@ describe('rehydration at start', () => {
   async function freshStores() {
     vi.resetModules();
     const { session: restored } = await import('./session');
-    const { adminUi } = await import('../features/admin/stores/admin-ui');
+    const { adminUi } = await import('./admin-ui');
     return { restored, adminUi };
   }
 
@@ -98,13 +69,14 @@ describe('rehydration at start', () => {
     localStorage.setItem(
       'root',
       JSON.stringify({
-        auth: { user: 'Ada', role: 'academy', user_id: '5', notification_count: 4, loading: true },
+        auth: { user: 'Ada', role: 'academy', user_id: '5', loading: true },
         admin: { sidebarOpen: false },
       }),
     );
     const { restored, adminUi } = await freshStores();
-    expect(restored).toMatchObject({ user: 'Ada', role: 'academy', notification_count: 4 });
-    expect(restored.loading).toBe(false);
+    expect(restored).toMatchObject({ user: 'Ada', role: 'academy', user_id: '5' });
+    // A request status stored by an older version is not state any more: it is not restored.
+    expect(restored).not.toHaveProperty('loading');
     expect(adminUi.sidebarOpen).toBe(false);
   });
 
@@ -118,9 +90,9 @@ describe('rehydration at start', () => {
   it('keeps the admin sidebar flag next to the auth state under root', async () => {
     const { restored, adminUi } = await freshStores();
     adminUi.sidebarOpen = false;
-    restored.notification_count = 1;
+    restored.profile_photo = '/media/a.webp';
     expect(storedRoot()).toMatchObject({
-      auth: { notification_count: 1 },
+      auth: { profile_photo: '/media/a.webp' },
       admin: { sidebarOpen: false },
     });
   });

@@ -1,6 +1,6 @@
 import type { Role } from '@touchline/shared';
 import { ROLES } from '@touchline/shared';
-import { STORAGE_KEYS } from '../config/app';
+import { STORAGE_KEYS } from '@/config/app';
 import { persistedProxy } from './persist';
 import { getRefreshToken, storeTokens, write } from './tokens';
 
@@ -15,14 +15,12 @@ export type SessionState = {
   role: Role | null;
   dob: string | null;
   profile_photo: string | null;
-  /** Unread notifications, never below 0. */
-  notification_count: number;
   user_id: string | null;
-  /** Pending sign-up, login or logout (not persisted). */
-  loading: boolean;
-  error: string | null;
-  message: string | null;
-  /** The OTP page may be used (set after signup or a 403 login). */
+  /**
+   * The OTP page may be used (set after signup or a 403 login). The specification's loading flag,
+   * error and message of the auth state are the login, signup and logout mutations' own state
+   * (decision 19): they are read from the mutation, never copied here.
+   */
   is_access: boolean;
 };
 
@@ -33,8 +31,6 @@ export type SessionInput = {
   user_id: string | number;
   dob?: string | null;
   profile_photo?: string | null;
-  notification_count?: number;
-  message?: string | null;
   access: string;
   refresh: string;
 };
@@ -44,16 +40,11 @@ const signedOut: SessionState = {
   role: null,
   dob: null,
   profile_photo: null,
-  notification_count: 0,
   user_id: null,
-  loading: false,
-  error: null,
-  message: null,
   is_access: false,
 };
 
 export const session = persistedProxy<SessionState>('auth', signedOut, {
-  transient: ['loading'],
   // A role without a refresh token cannot make a single call: treat it as signed out.
   accept: (restored) => {
     const valid = restored.role !== null && isRole(restored.role) && getRefreshToken() !== null;
@@ -70,11 +61,7 @@ export function setSession(input: SessionInput): void {
     role: input.role,
     dob: input.dob ?? null,
     profile_photo: input.profile_photo ?? null,
-    notification_count: clampCount(input.notification_count ?? 0),
     user_id: String(input.user_id),
-    message: input.message ?? null,
-    loading: false,
-    error: null,
   });
 }
 
@@ -96,15 +83,6 @@ export function clearStoredCredentials(): void {
   }
 }
 
-/** Adds a signed delta to the unread count, never going below 0. */
-export function changeNotificationCount(delta: number): void {
-  session.notification_count = clampCount(session.notification_count + delta);
-}
-
-export function setNotificationCount(count: number): void {
-  session.notification_count = clampCount(count);
-}
-
 export function toggleAccess(): void {
   session.is_access = !session.is_access;
 }
@@ -113,24 +91,13 @@ export function setProfilePhoto(url: string | null): void {
   session.profile_photo = url;
 }
 
-/** Pending / fulfilled / rejected of signup, login and logout (spec §4). */
-export function setAuthStatus(
-  status: Partial<Pick<SessionState, 'loading' | 'error' | 'message'>>,
-) {
-  Object.assign(session, status);
-}
-
 export function isSignedIn(): boolean {
   return session.role !== null;
 }
 
 function userFields(state: SessionState) {
-  const { user, role, dob, profile_photo, notification_count, user_id } = state;
-  return { user, role, dob, profile_photo, notification_count, user_id };
-}
-
-function clampCount(count: number): number {
-  return Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+  const { user, role, dob, profile_photo, user_id } = state;
+  return { user, role, dob, profile_photo, user_id };
 }
 
 function isRole(value: string): value is Role {

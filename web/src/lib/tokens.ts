@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../config/app';
+import { STORAGE_KEYS } from '@/config/app';
 
 /** The access and refresh tokens live in their own localStorage keys (spec §3). */
 export type Tokens = { access: string; refresh: string };

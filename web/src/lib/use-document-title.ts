@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { APP_NAME } from '../config/app';
+import { APP_NAME } from '@/config/app';
 
 export function useDocumentTitle(title: string): void {
   useEffect(() => {

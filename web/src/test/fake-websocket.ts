@@ -1,4 +1,4 @@
-import type { SocketLike } from '../lib/realtime';
+import type { SocketLike } from '@/lib/realtime';
 
 /**
  * Stand-in for the browser's WebSocket (the process edge): records what the client opens and

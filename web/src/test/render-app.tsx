@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import type { Role } from '@touchline/shared';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../app/app';
-import { AppProviders } from '../app/providers';
-import type { AppRoute } from '../app/routes';
-import { setSession } from '../lib/session';
+import { App } from '@/app/app';
+import { AppProviders } from '@/app/providers';
+import type { AppRoute } from '@/app/routes';
+import { setSession } from '@/lib/session';
 
 /** Renders the whole app at `path` on an in-memory history that records every entry. */
 export function renderApp(path: string, options: { routes?: readonly AppRoute[] } = {}) {
@@ -19,7 +19,7 @@ export function renderApp(path: string, options: { routes?: readonly AppRoute[] 
       </AppProviders>
     </Router>,
   );
-  return { ...view, memory, history: memory.history ?? [] };
+  return { ...view, memory, history: memory.history ?? [], queryClient };
 }
 
 /** Signs in as a user of this role, as a login would. */
@@ -30,7 +30,6 @@ export function signInAs(role: Role, userId = `${role}-1`) {
     user_id: userId,
     dob: '2000-01-01',
     profile_photo: null,
-    notification_count: 0,
     access: `access-${role}`,
     refresh: `refresh-${role}`,
   });

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'wouter';
-import { Brand } from '../../components/brand';
-import { DevMailbox } from '../../features/dev-mailbox/components/dev-mailbox';
+import { Brand } from '@/components/brand';
+import { DevMailbox } from '@/features/dev-mailbox/components/dev-mailbox';
 
 /** `/dev/mailbox`: e-mails sent without SMTP (development mode only, supplement §11). */
 export default function DevMailboxPage() {

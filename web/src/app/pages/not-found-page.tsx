@@ -2,10 +2,10 @@ import { Compass } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { MESSAGES } from '@touchline/shared';
-import { StatusPage } from '../../components/status-page';
-import { homeFor } from '../../config/paths';
-import { session } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { StatusPage } from '@/components/status-page';
+import { homeFor } from '@/config/paths';
+import { session } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function NotFoundPage() {
   const { role } = useSnapshot(session);

@@ -1,4 +1,4 @@
-import { Skeleton, SkeletonCard } from '../../components/skeleton';
+import { Skeleton, SkeletonCard, SkeletonRow } from '@/components/skeleton';
 
 /** `/sample`: the skeleton placeholder of a full page (spec §2). */
 export default function SamplePage() {
@@ -34,13 +34,13 @@ export default function SamplePage() {
         </main>
         <aside className="hidden space-y-3 lg:block">
           {[0, 1, 2, 3].map((row) => (
-            <div key={row} className="card flex items-center gap-3 p-3">
-              <Skeleton className="size-12 shrink-0" rounded="rounded-lg" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-3.5 w-3/4" />
-                <Skeleton className="h-3 w-1/2" />
-              </div>
-            </div>
+            <SkeletonRow
+              key={row}
+              className="card p-3"
+              media="size-12 shrink-0"
+              rounded="rounded-lg"
+              lines={['h-3.5 w-3/4', 'h-3 w-1/2']}
+            />
           ))}
         </aside>
       </div>

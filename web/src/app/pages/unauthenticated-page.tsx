@@ -2,9 +2,9 @@ import { LockKeyhole } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { MESSAGES } from '@touchline/shared';
-import { StatusPage } from '../../components/status-page';
-import { homeFor } from '../../config/paths';
-import { session } from '../../lib/session';
+import { StatusPage } from '@/components/status-page';
+import { homeFor } from '@/config/paths';
+import { session } from '@/lib/session';
 
 /** 401: the signed-in role may not open the page it asked for (spec §2, §4). */
 export default function UnauthenticatedPage() {

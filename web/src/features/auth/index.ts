@@ -9,5 +9,4 @@ export { OtpVerification } from './components/otp-verification';
 export { PlayerSignupForm } from './components/player-signup-form';
 export { ResetPasswordForm } from './components/reset-password-form';
 export { WelcomeForm } from './components/welcome-form';
-export { AUTH_PATHS } from './lib/paths';
 export { endReset, resetFlow } from './stores/reset-flow';

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { CalendarCheck, House, MessageCircle, Trophy, UserRound, Users } from 'lucide-react';
-import type { AccentRole } from '../../components/layout/role-accent';
-import { ROLE_HOME } from '../../config/paths';
+import type { AccentRole } from '@/components/layout/role-accent';
+import { ROLE_HOME } from '@/config/paths';
 
 /** Where the frame's links go for each role (spec §2, "Player links…"). */
 export type FrameLink = {

@@ -2,5 +2,3 @@ export { FriendsScreen } from './components/friends-screen';
 export { FriendRequestsScreen } from './components/friend-requests-screen';
 export { SentRequestsScreen } from './components/sent-requests-screen';
 export { FollowingScreen } from './components/following-screen';
-export { RelationshipActions } from './components/relationship-actions';
-export type { RelationshipActionsProps } from './components/relationship-actions';

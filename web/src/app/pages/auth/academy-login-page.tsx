@@ -1,4 +1,5 @@
-import { AUTH_PATHS, AuthLayout, AuthLink, LoginForm } from '../../../features/auth';
+import { AUTH_PATHS } from '@/config/paths';
+import { AuthLayout, AuthLink, LoginForm } from '@/features/auth';
 
 /** `/academy/login`: academies and coaches (indigo). */
 export default function AcademyLoginPage() {

@@ -1,4 +1,5 @@
-import { AUTH_PATHS, AcademySignupForm, AuthLayout, AuthLink } from '../../../features/auth';
+import { AUTH_PATHS } from '@/config/paths';
+import { AcademySignupForm, AuthLayout, AuthLink } from '@/features/auth';
 
 /** `/academy/signup`: academy signup with its licence (supplement §1). */
 export default function AcademySignupPage() {

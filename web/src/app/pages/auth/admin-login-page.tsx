@@ -1,4 +1,4 @@
-import { AuthLayout, LoginForm } from '../../../features/auth';
+import { AuthLayout, LoginForm } from '@/features/auth';
 
 /** `/admin/login`: administrators only (no signup, no Google). */
 export default function AdminLoginPage() {

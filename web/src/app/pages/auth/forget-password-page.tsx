@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { useSearchParams } from 'wouter';
-import { AuthLayout, ForgotPassword, resetFlow } from '../../../features/auth';
+import { AuthLayout, ForgotPassword, resetFlow } from '@/features/auth';
 
 /** `/forget_password`: e-mail, then the code. */
 export default function ForgetPasswordPage() {

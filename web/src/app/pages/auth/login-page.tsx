@@ -1,4 +1,5 @@
-import { AUTH_PATHS, AuthLayout, AuthLink, GoogleButton, LoginForm } from '../../../features/auth';
+import { AUTH_PATHS } from '@/config/paths';
+import { AuthLayout, AuthLink, GoogleButton, LoginForm } from '@/features/auth';
 
 /** `/`: player login (spec §2). */
 export default function LoginPage() {

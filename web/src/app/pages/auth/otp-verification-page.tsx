@@ -1,5 +1,5 @@
 import { useSearchParams } from 'wouter';
-import { AuthLayout, OtpVerification } from '../../../features/auth';
+import { AuthLayout, OtpVerification } from '@/features/auth';
 
 /** `/otp_verification`: the six-digit e-mail code. */
 export default function OtpVerificationPage() {

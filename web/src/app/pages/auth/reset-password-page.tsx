@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { AuthLayout, ResetPasswordForm, resetFlow } from '../../../features/auth';
+import { AuthLayout, ResetPasswordForm, resetFlow } from '@/features/auth';
 
 /** `/reset_password`: the new password (needs the reset token from /forget_password). */
 export default function ResetPasswordPage() {

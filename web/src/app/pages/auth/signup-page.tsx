@@ -1,10 +1,5 @@
-import {
-  AUTH_PATHS,
-  AuthLayout,
-  AuthLink,
-  GoogleButton,
-  PlayerSignupForm,
-} from '../../../features/auth';
+import { AUTH_PATHS } from '@/config/paths';
+import { AuthLayout, AuthLink, GoogleButton, PlayerSignupForm } from '@/features/auth';
 
 /** `/signup`: player signup in two steps (spec §2). */
 export default function SignupPage() {

@@ -1,7 +1,7 @@
 import { PartyPopper } from 'lucide-react';
 import { useSnapshot } from 'valtio';
-import { WelcomeForm } from '../../../features/auth';
-import { session } from '../../../lib/session';
+import { WelcomeForm } from '@/features/auth';
+import { session } from '@/lib/session';
 
 /** `/welcome`: the details a Google signup did not ask for (spec §2). */
 export default function WelcomePage() {

@@ -1,5 +1,5 @@
-import { PageContainer } from '../../../components/layout/page-container';
-import { HomeScreen } from '../../../features/feed';
+import { PageContainer } from '@/components/layout/page-container';
+import { HomeScreen } from '@/features/feed';
 
 /**
  * `/academy/home`: the academy's feed in the same frame as players (indigo accent), until the

@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
-import { PageContainer } from '../../../components/layout/page-container';
-import { ADMIN_LINKS } from '../../../features/frame/admin-links';
-import { session } from '../../../lib/session';
+import { PageContainer } from '@/components/layout/page-container';
+import { ADMIN_LINKS } from '@/features/frame/admin-links';
+import { session } from '@/lib/session';
 import { ShortcutGrid } from './shortcut-grid';
 
 /** `/admin/home`: a greeting and the admin sections. */

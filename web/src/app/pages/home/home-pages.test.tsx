@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { homePage, makePost } from '../../../features/feed/testing/fixtures';
-import { setSession } from '../../../lib/session';
-import { callsTo, serveApi } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { homePage, makePost } from '@/features/feed/testing/fixtures';
+import { setSession } from '@/lib/session';
+import { serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
 
 function signIn(role: 'player' | 'academy' | 'admin', user: string) {
   setSession({ user, role, user_id: `${role}-1`, access: 'access', refresh: 'refresh' });
@@ -108,13 +108,14 @@ describe('home', () => {
     const feed = await screen.findByRole('list', { name: 'Feed' });
     expect(within(feed).getAllByRole('article')).toHaveLength(10);
 
-    scrollTo(1000, 2000); // half way: nothing yet
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(callsTo(fetch, 'GET /api/home')).toHaveLength(1);
+    // Half way: nothing yet. The first scroll of a burst is checked at once (the throttle's
+    // leading edge), so nothing can still be on its way.
+    scrollTo(1000, 2000);
+    expect(fetch.callsTo('GET /api/home')).toHaveLength(1);
 
     scrollTo(1700, 2000); // past 0.8
     await waitFor(() => expect(within(feed).getAllByRole('article')).toHaveLength(14));
-    const pages = callsTo(fetch, 'GET /api/home').map((url) => url.searchParams.get('page'));
+    const pages = fetch.callsTo('GET /api/home').map(({ url }) => url.searchParams.get('page'));
     expect(pages).toEqual(['1', '2']);
     const ids = within(feed)
       .getAllByRole('article')
@@ -181,7 +182,7 @@ describe('home', () => {
       '/academy/profile',
     );
     expect(within(card).queryByText(/^Position:/)).toBeNull();
-    expect(callsTo(fetch, 'GET /api/user_academy')).toHaveLength(0);
+    expect(fetch.callsTo('GET /api/user_academy')).toHaveLength(0);
   });
 
   it('greets an administrator inside the admin frame', async () => {

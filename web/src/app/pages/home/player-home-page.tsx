@@ -1,5 +1,5 @@
-import { PageContainer } from '../../../components/layout/page-container';
-import { HomeScreen } from '../../../features/feed';
+import { PageContainer } from '@/components/layout/page-container';
+import { HomeScreen } from '@/features/feed';
 
 /** `/home`: the player's feed with their summary, Top Trials and Top Academies. */
 export default function PlayerHomePage() {

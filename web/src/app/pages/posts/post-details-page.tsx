@@ -1,6 +1,6 @@
-import { PageContainer } from '../../../components/layout/page-container';
-import { PostDetailsScreen } from '../../../features/feed';
-import type { ScreenProps } from '../../routes';
+import { PageContainer } from '@/components/layout/page-container';
+import { PostDetailsScreen } from '@/features/feed';
+import type { ScreenProps } from '@/app/routes';
 
 /** `/view_post_details/{postId}`: one post, its comments open. */
 export default function PostDetailsPage({ params }: ScreenProps) {

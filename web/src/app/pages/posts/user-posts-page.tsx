@@ -1,6 +1,6 @@
-import { PageContainer } from '../../../components/layout/page-container';
-import { UserPostsScreen } from '../../../features/feed';
-import type { ScreenProps } from '../../routes';
+import { PageContainer } from '@/components/layout/page-container';
+import { UserPostsScreen } from '@/features/feed';
+import type { ScreenProps } from '@/app/routes';
 
 /** `/view_posts/{userId?}`: a person's posts (the caller's own without an id). */
 export default function UserPostsPage({ params }: ScreenProps) {

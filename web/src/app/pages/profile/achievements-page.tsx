@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
-import { PageContainer } from '../../../components/layout/page-container';
-import { AchievementsScreen } from '../../../features/profile';
+import { PageContainer } from '@/components/layout/page-container';
+import { AchievementsScreen } from '@/features/profile';
 
 /** `/view_achievements?user_id=`: someone's achievements (the caller's own by default). */
 export default function AchievementsPage() {

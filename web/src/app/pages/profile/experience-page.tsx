@@ -1,6 +1,6 @@
 import { useSearch } from 'wouter';
-import { PageContainer } from '../../../components/layout/page-container';
-import { ExperienceScreen } from '../../../features/profile';
+import { PageContainer } from '@/components/layout/page-container';
+import { ExperienceScreen } from '@/features/profile';
 
 /** `/view_experience?user_id=`: a player's academies and teams (the caller's own by default). */
 export default function ExperiencePage() {

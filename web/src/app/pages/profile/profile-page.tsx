@@ -1,6 +1,6 @@
-import { PageContainer } from '../../../components/layout/page-container';
-import { ProfileScreen } from '../../../features/profile';
-import type { ScreenProps } from '../../routes';
+import { PageContainer } from '@/components/layout/page-container';
+import { ProfileScreen } from '@/features/profile';
+import type { ScreenProps } from '@/app/routes';
 
 /** `/profile/{userId?}`: a player's profile (the caller's own without an id). */
 export default function ProfilePage({ params }: ScreenProps) {

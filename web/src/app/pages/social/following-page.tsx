@@ -1,5 +1,5 @@
-import { PageContainer } from '../../../components/layout/page-container';
-import { FollowingScreen } from '../../../features/social';
+import { PageContainer } from '@/components/layout/page-container';
+import { FollowingScreen } from '@/features/social';
 
 export default function FollowingPage() {
   return (

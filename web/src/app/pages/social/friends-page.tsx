@@ -1,5 +1,5 @@
-import { PageContainer } from '../../../components/layout/page-container';
-import { FriendsScreen } from '../../../features/social';
+import { PageContainer } from '@/components/layout/page-container';
+import { FriendsScreen } from '@/features/social';
 
 export default function FriendsPage() {
   return (

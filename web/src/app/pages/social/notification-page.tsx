@@ -1,5 +1,5 @@
-import { PageContainer } from '../../../components/layout/page-container';
-import { NotificationCentre } from '../../../features/notifications';
+import { PageContainer } from '@/components/layout/page-container';
+import { NotificationCentre } from '@/features/notifications';
 
 export default function NotificationPage() {
   return (

@@ -1,22 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { PageContainer } from '../../../components/layout/page-container';
-import { SEARCH_RESULTS_KEY, SearchResultsScreen } from '../../../features/search';
-import { RelationshipActions } from '../../../features/social';
+import { PageContainer } from '@/components/layout/page-container';
+import { RelationshipActions } from '@/components/relationship-actions';
+import { SearchResultsScreen } from '@/features/search';
 
-/** `/search?q=`: the search feature's results, with the social feature's action on each row. */
+/** `/search?q=`: the search feature's results, with the relationship action on each row. */
 export default function SearchPage() {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: SEARCH_RESULTS_KEY });
   return (
     <PageContainer className="max-w-4xl">
       <SearchResultsScreen
         actions={(result) => (
           <RelationshipActions
-            id={result.id}
+            variant="row"
+            userId={result.id}
             name={result.name}
-            type={result.type}
+            role={result.type.toLowerCase()}
             relationship={result.relationship}
-            onSettled={refresh}
           />
         )}
       />

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type PlayerSignup = {
   username: string;
@@ -30,7 +30,7 @@ export function signupPlayer(input: PlayerSignup) {
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) form.append(key, value);
   form.append('is_academy', 'false');
-  return api.post('signup', form, { schema: messageSchema });
+  return api.post('signup', form, messageSchema);
 }
 
 /** Academies: established date instead of a birth date, one field per sport, and the licence. */
@@ -46,7 +46,7 @@ export function signupAcademy(input: AcademySignup) {
   form.append('customSport', input.customSport);
   form.append('is_academy', 'true');
   form.append('licence', input.licence, input.licence.name);
-  return api.post('signup', form, { schema: messageSchema });
+  return api.post('signup', form, messageSchema);
 }
 
 export function usePlayerSignup() {

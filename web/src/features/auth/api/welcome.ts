@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Role } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { sessionUserSchema } from '@touchline/shared';
+import { api } from '@/lib/api-client';
 
 export type WelcomeInput = {
   dob: string;
@@ -10,23 +10,9 @@ export type WelcomeInput = {
   customSport: string;
 };
 
-/** The signed-in user as `GET /api/me` answers it. */
-export type SessionUser = {
-  user: string;
-  role: Role;
-  dob: string | null;
-  user_id: string;
-  profile_photo: string | null;
-  notification_count: number;
-  email: string;
-  state: string | null;
-  district: string | null;
-  sports: string[];
-};
-
 /** `POST /api/welcome`: a Google player's first details (date of birth, state, LGA, sport). */
 export function completeWelcome(input: WelcomeInput) {
-  return api.post<SessionUser>('welcome', input);
+  return api.post('welcome', input, sessionUserSchema);
 }
 
 export function useCompleteWelcome() {

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, LIMITS, MESSAGES, todayInLagos } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render-app';
-import { formFields, serveApi } from '../testing/fake-api';
+import { renderApp } from '@/test/render-app';
+import { formFields, serveApi } from '@/test/fake-api';
 
 const pdf = (size = 1024, name = 'licence.pdf', type = 'application/pdf') =>
   new File([new Uint8Array(size)], name, { type });

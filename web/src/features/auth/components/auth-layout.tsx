@@ -1,8 +1,8 @@
 import { BadgeCheck, CalendarCheck, MessageCircle, ShieldCheck, Trophy, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { BrandMark } from '../../../components/brand';
-import { APP_NAME } from '../../../config/app';
+import { BrandMark } from '@/components/brand';
+import { APP_NAME } from '@/config/app';
 import type { AuthTone } from '../lib/tone';
 
 type Pitch = { kicker: string; headline: string; points: { icon: ReactNode; text: string }[] };

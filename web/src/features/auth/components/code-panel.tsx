@@ -1,9 +1,9 @@
-import { LIMITS, MESSAGES, otpVerifySchema } from '@touchline/shared';
+import { AUTH_ERRORS, LIMITS, MESSAGES, otpVerifySchema } from '@touchline/shared';
 import { MailCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { notify } from '../../../lib/toast';
+import { Button } from '@/components/ui/button';
+import { notify } from '@/lib/toast';
 import type { CodePurpose, VerifyCodeAnswer } from '../api/verify-code';
 import { useVerifyCode } from '../api/verify-code';
 import { useCountdown } from '../hooks/use-countdown';
@@ -61,12 +61,12 @@ export function CodePanel({
       onSuccess: onVerified,
       onError: (error) => {
         const message = serverMessage(error) ?? MESSAGES.serverErrorTryLater;
-        if (hasCode(error, 'auth.already_verified') && onAlreadyDone) {
+        if (hasCode(error, AUTH_ERRORS.alreadyVerified) && onAlreadyDone) {
           onAlreadyDone(message);
           return;
         }
         setProblem(message);
-        if (hasCode(error, 'auth.code_invalid')) {
+        if (hasCode(error, AUTH_ERRORS.codeInvalid)) {
           setDigits(emptyCode(LIMITS.otpLength));
           boxes.current?.focus(0);
         }

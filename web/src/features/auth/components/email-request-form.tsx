@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlySchema } from '@touchline/shared';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
 import type { AuthTone } from '../lib/tone';
 
 type EmailRequestFormProps = {

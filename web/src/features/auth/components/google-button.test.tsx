@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, MESSAGES } from '@touchline/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../../lib/session';
-import { renderApp } from '../../../test/render-app';
+import { session } from '@/lib/session';
+import { renderApp } from '@/test/render-app';
 import type { GoogleCredentialResponse } from '../lib/google-identity';
 import { GOOGLE_SCRIPT_URL } from '../lib/google-identity';
-import type { Reply } from '../testing/fake-api';
-import { serveApi } from '../testing/fake-api';
+import type { Reply } from '@/test/fake-api';
+import { serveApi } from '@/test/fake-api';
 
 const CLIENT_ID = 'touchline-test.apps.googleusercontent.com';
 const configured = {

@@ -1,14 +1,14 @@
 import { MESSAGES } from '@touchline/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Spinner } from '../../../components/ui/spinner';
-import { setSession } from '../../../lib/session';
+import { Spinner } from '@/components/ui/spinner';
+import { setSession } from '@/lib/session';
 import { useClientConfig } from '../api/client-config';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useMessageDialog } from '../hooks/use-message-dialog';
 import { serverMessage } from '../lib/errors';
 import { loadGoogleIdentity } from '../lib/google-identity';
-import { AUTH_PATHS } from '../lib/paths';
+import { AUTH_PATHS } from '@/config/paths';
 import { Divider } from './auth-layout';
 
 type GoogleButtonProps = {
@@ -49,8 +49,6 @@ function GoogleSignIn({ clientId, context }: GoogleButtonProps & { clientId: str
             user_id: answer.user_id,
             dob: answer.dob,
             profile_photo: answer.profile_photo,
-            notification_count: answer.notification_count,
-            message: answer.detail,
             access: answer.access,
             refresh: answer.refresh,
           });

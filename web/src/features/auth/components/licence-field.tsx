@@ -1,6 +1,6 @@
 import { FileText, Upload, X } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { FieldMessage } from '../../../components/ui/field-message';
+import { FieldMessage } from '@/components/ui/field-message';
 import { LICENCE_ACCEPT, formatBytes } from '../lib/licence';
 
 type LicenceFieldProps = {

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { FieldTone } from '../../../components/ui/field-tone';
-import { SelectField } from '../../../components/ui/select-field';
+import type { FieldTone } from '@/components/ui/field-tone';
+import { SelectField } from '@/components/ui/select-field';
 import { STATE_OPTIONS, lgaOptions } from '../lib/options';
 
 type LocationFieldsProps = {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
-import { session } from '../../../lib/session';
-import { renderApp } from '../../../test/render-app';
-import { held, loginAnswer, serveApi } from '../testing/fake-api';
+import { session } from '@/lib/session';
+import { renderApp } from '@/test/render-app';
+import { held, loginAnswer, serveApi } from '@/test/fake-api';
 
 const tokens = { status: 200, body: { access: 'access-1', refresh: 'refresh-1' } };
 
@@ -41,8 +41,6 @@ describe('login form', () => {
       role: 'player',
       dob: '2008-04-01',
       user_id: 'player-7',
-      notification_count: 2,
-      loading: false,
     });
     expect(localStorage.getItem('access')).toBe('access-1');
     expect(localStorage.getItem('refresh')).toBe('refresh-1');
@@ -152,7 +150,6 @@ describe('login form', () => {
     const button = screen.getByRole('button', { name: 'Log in' });
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
     expect(button).toBeDisabled();
-    expect(session.loading).toBe(true);
     login.release();
     await waitFor(() => expect(history.at(-1)).toBe('/home'));
   });

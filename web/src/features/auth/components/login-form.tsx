@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, loginSchema } from '@touchline/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { TextField } from '../../../components/ui/text-field';
-import { homeFor } from '../../../config/paths';
-import { setAuthStatus, setSession } from '../../../lib/session';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { homeFor } from '@/config/paths';
+import { setSession } from '@/lib/session';
 import type { LoginArea } from '../api/login';
 import { AuthenticationError, useLogin } from '../api/login';
 import { useMessageDialog } from '../hooks/use-message-dialog';
 import { hasStatus, serverMessage } from '../lib/errors';
 import { grantOtpAccess } from '../lib/otp-access';
-import { AUTH_PATHS, otpPathFor } from '../lib/paths';
+import { AUTH_PATHS, otpPathFor } from '@/config/paths';
 import { LINK_CLASS } from '../lib/tone';
 
 /** The login form's fields: only presence is checked (spec §5). */
@@ -32,14 +32,12 @@ export function LoginForm({ area }: { area: LoginArea }) {
   });
 
   const submit = handleSubmit(async (credentials) => {
-    setAuthStatus({ loading: true, error: null, message: null });
     try {
       const input = await login.mutateAsync(credentials);
       setSession(input);
       navigate(homeFor(input.role), { replace: true });
     } catch (error) {
       if (hasStatus(error, 403)) {
-        setAuthStatus({ loading: false, error: serverMessage(error) });
         await show({
           kind: 'info',
           title: MESSAGES.verificationIncomplete,
@@ -53,7 +51,6 @@ export function LoginForm({ area }: { area: LoginArea }) {
         error instanceof AuthenticationError
           ? error.message
           : (serverMessage(error) ?? MESSAGES.loginServerError);
-      setAuthStatus({ loading: false, error: message });
       await show({ kind: 'error', title: 'Error', message });
     }
   });

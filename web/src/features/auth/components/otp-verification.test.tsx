@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES } from '@touchline/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session, toggleAccess } from '../../../lib/session';
-import { renderApp } from '../../../test/render-app';
-import { serveApi } from '../testing/fake-api';
+import { session, toggleAccess } from '@/lib/session';
+import { renderApp } from '@/test/render-app';
+import { serveApi } from '@/test/fake-api';
 
 const PAGE = '/otp_verification?email=adaeze@example.test';
 const digits = () => screen.getAllByRole('textbox', { name: /^Digit \d$/ });

@@ -1,11 +1,11 @@
-import { AUTH_MESSAGES, EMAIL_PATTERN, MESSAGES } from '@touchline/shared';
+import { AUTH_MESSAGES, isEmailAddress, LIMITS, MESSAGES } from '@touchline/shared';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { notify } from '../../../lib/toast';
+import { notify } from '@/lib/toast';
 import { resendCode, useResendCode } from '../api/resend-code';
 import { serverMessage } from '../lib/errors';
 import { revokeOtpAccess } from '../lib/otp-access';
-import { AUTH_PATHS, loginPathForArea, otpPathFor } from '../lib/paths';
+import { AUTH_PATHS, loginPathForArea, otpPathFor } from '@/config/paths';
 import { LINK_CLASS } from '../lib/tone';
 import { CodePanel } from './code-panel';
 import { EmailRequestForm } from './email-request-form';
@@ -21,7 +21,8 @@ export function OtpVerification() {
   const academy = params.get('academy') === '1';
   const tone = academy ? 'academy' : 'player';
   const candidate = params.get('email')?.trim().toLowerCase() ?? '';
-  const email = EMAIL_PATTERN.test(candidate) ? candidate : null;
+  const email =
+    candidate.length <= LIMITS.emailMaxLength && isEmailAddress(candidate) ? candidate : null;
   const [askError, setAskError] = useState<string | null>(null);
   const sendCode = useResendCode();
 

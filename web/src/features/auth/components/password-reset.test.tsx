@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, MESSAGES } from '@touchline/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render-app';
+import { renderApp } from '@/test/render-app';
 import { endReset } from '../stores/reset-flow';
-import { serveApi } from '../testing/fake-api';
+import { serveApi } from '@/test/fake-api';
 import { PASSWORDS_DIFFER } from './reset-password-form';
 
 afterEach(() => endReset());

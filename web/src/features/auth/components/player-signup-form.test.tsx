@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render-app';
-import { formFields, serveApi } from '../testing/fake-api';
+import { renderApp } from '@/test/render-app';
+import { formFields, held, serveApi } from '@/test/fake-api';
 
 const adultDob = yearsBefore(todayInLagos(), 15);
 
@@ -176,6 +176,25 @@ describe('player signup, step 2', () => {
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(history.at(-1)).toBe('/otp_verification?email=ada%40example.test'));
+  });
+
+  it('shows a busy Submit button while the signup is on its way', async () => {
+    const signup = held({ status: 201, body: { message: 'Registration successful' } });
+    serveApi({ 'POST /api/signup': signup.handler });
+    renderApp('/signup');
+    await toStep2();
+    await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
+    await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Ikeja');
+    await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'football');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await userEvent.click(submit);
+    await waitFor(() => expect(submit).toHaveAttribute('aria-busy', 'true'));
+    expect(submit).toBeDisabled();
+    signup.release();
+    expect(
+      await screen.findByRole('alertdialog', { name: MESSAGES.registrationSuccessful }),
+    ).toBeVisible();
+    expect(submit).not.toHaveAttribute('aria-busy', 'true');
   });
 
   it("shows the server's message and puts its field errors under the fields", async () => {

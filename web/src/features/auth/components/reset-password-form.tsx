@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, MESSAGES, resetPasswordSchema } from '@touchline/shared';
+import { AUTH_ERRORS, AUTH_MESSAGES, MESSAGES, resetPasswordSchema } from '@touchline/shared';
 import { useForm } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { Redirect, useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/password-field';
-import { notify } from '../../../lib/toast';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { notify } from '@/lib/toast';
 import { useResetPassword } from '../api/reset-password';
 import { useMessageDialog } from '../hooks/use-message-dialog';
 import { hasCode, serverFieldErrors, serverMessage } from '../lib/errors';
-import { AUTH_PATHS, loginPathForArea } from '../lib/paths';
+import { AUTH_PATHS, loginPathForArea } from '@/config/paths';
 import { withExtraChecks } from '../lib/with-extra-checks';
 import { endReset, resetFlow } from '../stores/reset-flow';
 import { PASSWORD_HINT } from './password-hint';
@@ -54,7 +54,7 @@ export function ResetPasswordForm() {
         return;
       }
       await show({ kind: 'error', title: 'Error', message });
-      if (hasCode(error, 'auth.reset_token_invalid')) {
+      if (hasCode(error, AUTH_ERRORS.resetTokenInvalid)) {
         endReset();
         navigate(AUTH_PATHS.forgotPassword, { replace: true });
       }

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useId } from 'react';
-import { FieldMessage } from '../../../components/ui/field-message';
+import { FieldMessage } from '@/components/ui/field-message';
 import { SPORT_OPTIONS } from '../lib/options';
 
 /** 'Available sport' for academies: one or more of football, basketball and other. */

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
-import { session, setSession } from '../../../lib/session';
-import { renderApp } from '../../../test/render-app';
-import { serveApi } from '../testing/fake-api';
+import { session, setSession } from '@/lib/session';
+import { renderApp } from '@/test/render-app';
+import { serveApi } from '@/test/fake-api';
 
 function signInFromGoogle(dob: string | null = null) {
   setSession({

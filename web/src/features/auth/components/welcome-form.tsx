@@ -3,11 +3,11 @@ import { MESSAGES, signupStep1Schema, signupStep2Schema } from '@touchline/share
 import { useForm, useWatch } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { Redirect, useLocation } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { session, setSession } from '../../../lib/session';
-import { getAccessToken, getRefreshToken } from '../../../lib/tokens';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { session, setSession } from '@/lib/session';
+import { getAccessToken, getRefreshToken } from '@/lib/tokens';
 import { useCompleteWelcome } from '../api/welcome';
 import { useMessageDialog } from '../hooks/use-message-dialog';
 import { applyServerErrors } from '../lib/apply-server-errors';
@@ -43,7 +43,7 @@ export function WelcomeForm() {
       const access = getAccessToken();
       const refresh = getRefreshToken();
       if (access && refresh) {
-        setSession({ ...me, access, refresh, message: null });
+        setSession({ ...me, access, refresh });
       }
       navigate('/home', { replace: true });
     } catch (error) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useCallback, useState } from 'react';
-import type { ButtonTone } from '../../../components/ui/button';
-import type { MessageKind } from '../../../components/ui/message-dialog';
-import { MessageDialog } from '../../../components/ui/message-dialog';
+import type { ButtonTone } from '@/components/ui/button';
+import type { MessageKind } from '@/components/ui/message-dialog';
+import { MessageDialog } from '@/components/ui/message-dialog';
 
 export type DialogMessage = { kind: MessageKind; title: string; message: string };
 

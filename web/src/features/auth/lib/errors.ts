@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@touchline/shared';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /**
  * The human message a 4xx answer carried (`message`, or a list of them), else null. Server errors

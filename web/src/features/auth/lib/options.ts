@@ -1,6 +1,6 @@
 import type { Sport } from '@touchline/shared';
 import { SPORTS, STATES, lgasOf } from '@touchline/shared';
-import type { SelectOption } from '../../../components/ui/select-field';
+import type { SelectOption } from '@/components/ui/select-field';
 
 const SPORT_LABELS: Record<Sport, string> = {
   football: 'Football',

@@ -1,4 +1,4 @@
-import { session, toggleAccess } from '../../../lib/session';
+import { session, toggleAccess } from '@/lib/session';
 
 /** The session's OTP access flag (spec §3): on while a code is awaited, off once verified. */
 export function grantOtpAccess(): void {

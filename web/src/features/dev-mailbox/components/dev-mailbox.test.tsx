@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../test/render-app';
+import { renderApp } from '@/test/render-app';
 import { MAILBOX_OFF_TEXT } from './dev-mailbox';
 
 const mail = (id: string, subject: string, created_at: string) => ({

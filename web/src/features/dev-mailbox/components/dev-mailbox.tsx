@@ -2,8 +2,8 @@ import { Inbox, Mail, RefreshCw } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useId, useState } from 'react';
 import type { DevMail } from '@touchline/shared';
-import { DEV_MAILBOX_REFRESH_MS } from '../../../config/app';
-import { ApiError } from '../../../lib/api-client';
+import { DEV_MAILBOX_REFRESH_MS } from '@/config/app';
+import { ApiError } from '@/lib/api-client';
 import { useMailbox } from '../api/get-mailbox';
 
 export const MAILBOX_OFF_TEXT = 'The development mailbox is off in production mode';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommentView } from '@touchline/shared';
 import { commentSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { addToTree } from '../lib/comment-tree';
 import { updatePostEverywhere } from './post-cache';
 
@@ -9,7 +9,7 @@ export type NewComment = { postId: string; content: string; parent: string | nul
 
 /** `POST /api/add_comment/{postId} {content, parent}` → 201 the comment. */
 export function addComment({ postId, content, parent }: NewComment): Promise<CommentView> {
-  return api.post(`add_comment/${postId}`, { content, parent }, { schema: commentSchema });
+  return api.post(`add_comment/${postId}`, { content, parent }, commentSchema);
 }
 
 /**

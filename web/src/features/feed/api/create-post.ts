@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostView } from '@touchline/shared';
 import { postSchema } from '@touchline/shared';
-import { uploadWithProgress } from '../../../lib/api-client';
+import { uploadWithProgress } from '@/lib/api-client';
 import type { MediaKind } from '../lib/media-file';
 import { refreshPostLists } from './post-cache';
 

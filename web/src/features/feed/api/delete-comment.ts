@@ -1,11 +1,12 @@
+import { messageSchema } from '@touchline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { findInTree, removeFromTree } from '../lib/comment-tree';
 import { updatePostEverywhere } from './post-cache';
 
 /** `DELETE /api/comment/{id}` (its author or the post's owner) → `{message}`. */
 export function deleteComment(commentId: string) {
-  return api.delete<{ message: string }>(`comment/${commentId}`);
+  return api.delete(`comment/${commentId}`, messageSchema);
 }
 
 /** The comment leaves the tree with its replies; a top-level one no longer counts. */

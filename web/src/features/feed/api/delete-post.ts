@@ -1,13 +1,14 @@
+import { messageSchema } from '@touchline/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HomeResponse } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { feedKeys } from './feed-keys';
 import { updatePostEverywhere } from './post-cache';
 
 /** `DELETE /api/post/{id}` → `{message: 'post deleted successfully'}`. */
 export function deletePost(postId: string) {
-  return api.delete<{ message: string }>(`post/${postId}`);
+  return api.delete(`post/${postId}`, messageSchema);
 }
 
 /** On success the post leaves every cached list, and the summary card counts one post fewer. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { HomeResponse } from '@touchline/shared';
 import { homeResponseSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { feedKeys } from './feed-keys';
 
 /** The home feed is read again when the screen is opened after this long. */
@@ -9,7 +9,7 @@ const HOME_STALE_MS = 30_000;
 
 /** `GET /api/home?page=N`: page 1 re-anchors the feed on the server, later pages are stable. */
 export function getHome(page: number, signal?: AbortSignal): Promise<HomeResponse> {
-  return api.get('home', { query: { page }, signal, schema: homeResponseSchema });
+  return api.get('home', homeResponseSchema, { query: { page }, signal });
 }
 
 export const homeQueryOptions = () =>

@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { experienceSchema } from '@touchline/shared';
+import { api } from '@/lib/api-client';
 import { feedKeys } from './feed-keys';
+
+/** The card reads only each entry's position. */
+const positionsSchema = experienceSchema.pick({ position: true }).array();
 
 /**
  * `GET /api/user_academy` for the summary card (spec §7): on a 200 with entries, the first
@@ -8,10 +12,9 @@ import { feedKeys } from './feed-keys';
  */
 export async function getCurrentPosition(signal?: AbortSignal): Promise<string | null> {
   try {
-    const entries = await api.get<unknown>('user_academy', { signal });
-    if (!Array.isArray(entries) || entries.length === 0) return null;
-    const position = (entries[0] as { position?: unknown }).position;
-    return typeof position === 'string' && position.trim() ? position : null;
+    const entries = await api.get('user_academy', positionsSchema, { signal });
+    const position = entries[0]?.position;
+    return position?.trim() ? position : null;
   } catch (error) {
     if (!signal?.aborted) console.error('Could not load the position', error);
     return null;

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PostView } from '@touchline/shared';
 import { postSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { feedKeys } from './feed-keys';
 
 /** `GET /api/post/{id}`: the post with its whole comment tree; 404 once it is gone. */
 export function getPost(postId: string, signal?: AbortSignal): Promise<PostView> {
-  return api.get(`post/${postId}`, { signal, schema: postSchema });
+  return api.get(`post/${postId}`, postSchema, { signal });
 }
 
 export const postQueryOptions = (postId: string) =>

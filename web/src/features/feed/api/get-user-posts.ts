@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { UserPostsResponse } from '@touchline/shared';
 import { userPostsResponseSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { feedKeys } from './feed-keys';
 
 /** `GET /api/user_posts/{userId}` (or the caller's own without an id), `?before=` the cursor. */
@@ -10,10 +10,9 @@ export function getUserPosts(
   before: string | undefined,
   signal?: AbortSignal,
 ): Promise<UserPostsResponse> {
-  return api.get(userId ? `user_posts/${userId}` : 'user_posts', {
+  return api.get(userId ? `user_posts/${userId}` : 'user_posts', userPostsResponseSchema, {
     query: { before },
     signal,
-    schema: userPostsResponseSchema,
   });
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PostView } from '@touchline/shared';
 import { likeResponseSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { updatePostEverywhere } from './post-cache';
 
 /** `POST /api/like/{id}` → `{status: 'liked' | 'unliked'}` (a toggle). */
 export function likePost(postId: string) {
-  return api.post(`like/${postId}`, undefined, { schema: likeResponseSchema });
+  return api.post(`like/${postId}`, undefined, likeResponseSchema);
 }
 
 type LikeState = { liked: boolean; count: number };

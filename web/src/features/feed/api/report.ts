@@ -1,6 +1,7 @@
+import { messageSchema } from '@touchline/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { ReportReason } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type Report = {
   target: 'post' | 'comment';
@@ -11,7 +12,7 @@ export type Report = {
 
 /** `POST /api/report {target, id, reason, details}` → `{message}` (to the administrators). */
 export function sendReport(report: Report) {
-  return api.post<{ message: string }>('report', report);
+  return api.post('report', report, messageSchema);
 }
 
 export function useReport() {

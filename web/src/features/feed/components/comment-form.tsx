@@ -2,9 +2,9 @@ import { DEFAULT_AVATAR_URL } from '@touchline/shared';
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Spinner } from '../../../components/ui/spinner';
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { session } from '../../../lib/session';
+import { Spinner } from '@/components/ui/spinner';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { session } from '@/lib/session';
 
 type CommentFormProps = {
   placeholder: 'Write a comment...' | 'Write a reply...';

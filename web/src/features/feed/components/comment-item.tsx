@@ -2,9 +2,9 @@ import type { CommentView } from '@touchline/shared';
 import { DEFAULT_AVATAR_URL, LIMITS } from '@touchline/shared';
 import { createContext, use, useState } from 'react';
 import { Link } from 'wouter';
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { authorPath } from '../lib/paths';
-import { fullTime, relativeTime } from '../lib/relative-time';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { authorPath } from '@/config/paths';
+import { fullTime, relativeTime } from '@/lib/relative-time';
 import { CommentForm } from './comment-form';
 
 /** What every comment of one thread can do, given once by the thread. */
@@ -73,7 +73,7 @@ export function CommentItem({ comment, level }: { comment: CommentView; level: n
           </div>
           <div className="mt-0.5 flex flex-wrap items-center gap-x-3 px-3 text-xs text-slate-500">
             <time dateTime={comment.created_at} title={fullTime(comment.created_at)}>
-              {relativeTime(comment.created_at)}
+              {relativeTime(comment.created_at, 'short')}
             </time>
             {canReply ? (
               <button

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CommentView, PostView } from '@touchline/shared';
 import { describe, expect, it, vi } from 'vitest';
-import type { FakeHandler } from '../../../test/fake-api';
-import { callsTo, reply, serveApi } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
+import type { FakeHandler } from '@/test/fake-api';
+import { reply, serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
 import { chain, makeComment, makePost, topLevel } from '../testing/fixtures';
 
 async function openThread(post: PostView, addComment?: FakeHandler) {
@@ -31,6 +31,37 @@ describe('comment thread', () => {
     expect(topLevelItems(thread)).toHaveLength(6);
     await userEvent.click(within(thread).getByRole('button', { name: 'View More Comments' }));
     expect(topLevelItems(thread)).toHaveLength(8);
+    expect(within(thread).queryByRole('button', { name: 'View More Comments' })).toBeNull();
+  });
+
+  it('shows the carried comments first, then fetches the next page of the thread', async () => {
+    signInAs('player', 'player-1');
+    const carried = topLevel(4);
+    const fetch = serveApi({
+      'GET /api/post/p1': () =>
+        makePost({ comments: carried, comments_count: 6, comments_next: 'key-c4' }),
+      'GET /api/comments/p1': () => ({
+        comments: [
+          makeComment({ id: 'c4-r', content: 'Continued reply', parent: carried[3]!.id, depth: 1 }),
+          makeComment({ id: 'c5', content: 'Fifth' }),
+          makeComment({ id: 'c6', content: 'Sixth' }),
+        ],
+        next: null,
+      }),
+    });
+    renderApp('/view_post_details/p1');
+    const thread = await screen.findByRole('region', { name: 'Comments' });
+    const viewMore = () => within(thread).getByRole('button', { name: 'View More Comments' });
+
+    await userEvent.click(viewMore());
+    expect(topLevelItems(thread)).toHaveLength(4);
+    expect(fetch.callsTo('GET /api/comments/p1')).toHaveLength(0);
+
+    await userEvent.click(viewMore());
+    await waitFor(() => expect(topLevelItems(thread)).toHaveLength(6));
+    const [asked] = fetch.callsTo('GET /api/comments/p1');
+    expect(asked?.url.searchParams.get('after')).toBe('key-c4');
+    expect(within(thread).getByText('Continued reply')).toBeVisible();
     expect(within(thread).queryByRole('button', { name: 'View More Comments' })).toBeNull();
   });
 
@@ -97,7 +128,7 @@ describe('comment thread', () => {
     await userEvent.type(within(thread).getByPlaceholderText('Write a comment...'), '   ');
     await userEvent.click(within(thread).getByRole('button', { name: 'Post comment' }));
     expect(await screen.findByText('Comment cannot be empty')).toBeVisible();
-    expect(callsTo(fetch, 'POST /api/add_comment/p1')).toHaveLength(0);
+    expect(fetch.callsTo('POST /api/add_comment/p1')).toHaveLength(0);
   });
 
   it('refuses an empty reply with a toast and sends nothing', async () => {
@@ -108,7 +139,7 @@ describe('comment thread', () => {
     await userEvent.click(within(thread).getByRole('button', { name: 'Reply to Amaka Obi' }));
     await userEvent.type(within(thread).getByPlaceholderText('Write a reply...'), '  {Enter}');
     expect(await screen.findByText('Reply cannot be empty')).toBeVisible();
-    expect(callsTo(fetch, 'POST /api/add_comment/p1')).toHaveLength(0);
+    expect(fetch.callsTo('POST /api/add_comment/p1')).toHaveLength(0);
     // The form stays open for another try.
     expect(within(thread).getByPlaceholderText('Write a reply...')).toBeVisible();
   });

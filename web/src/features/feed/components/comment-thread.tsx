@@ -3,20 +3,23 @@ import { LIMITS, MESSAGES, POST_MESSAGES } from '@touchline/shared';
 import { ChevronDown, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { ApiError } from '../../../lib/api-client';
-import { session } from '../../../lib/session';
-import { notify, showNotice } from '../../../lib/toast';
+import { ApiError } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { notify, showNotice } from '@/lib/toast';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
+import { useMoreComments } from '../api/get-comments';
 import { CommentForm } from './comment-form';
 import type { ThreadActions } from './comment-item';
 import { CommentItem, ThreadContext } from './comment-item';
 import { ReportDialog } from './report-dialog';
-import { DeleteDialog } from '../../../components/ui/delete-dialog';
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 
 /**
  * A post's comment area (spec §2 'Comment thread', §4, §8): the comment box, three top-level
- * comments at first and three more per 'View More Comments', replies nested to depth 10. A new
+ * comments at first and three more per 'View More Comments', replies nested to depth 10. A post
+ * carries the first comments of its thread; once those are shown, 'View More Comments' fetches
+ * the next page from the server (`comments_next`) and shows three more. A new
  * top-level comment is appended and stays in view; a reply lands under its parent. Empty text is
  * refused with a toast and never sent.
  */
@@ -28,6 +31,7 @@ export function CommentThread({ post }: { post: PostView }) {
   const [reporting, setReporting] = useState<CommentView | null>(null);
   const add = useAddComment();
   const remove = useDeleteComment();
+  const more = useMoreComments();
 
   const submit = async (content: string, parent: string | null): Promise<boolean> => {
     const text = content.trim();
@@ -58,6 +62,24 @@ export function CommentThread({ post }: { post: PostView }) {
   const top = post.comments;
   const shown = top.filter((comment, index) => index < visible || added.includes(comment.id));
   const hidden = top.length - shown.length;
+  const next = post.comments_next;
+
+  const showMore = () => {
+    if (hidden > 0 || !next) {
+      setVisible((count) => count + LIMITS.commentsStep);
+      return;
+    }
+    more.mutate(
+      { postId: post.id, after: next },
+      {
+        onSuccess: () => setVisible((count) => count + LIMITS.commentsStep),
+        onError: (error) => {
+          console.error('Could not load more comments', error);
+          notify(error instanceof ApiError ? error.status : 500, commentProblem(error));
+        },
+      },
+    );
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -107,10 +129,11 @@ export function CommentThread({ post }: { post: PostView }) {
         </ThreadContext>
       )}
 
-      {hidden > 0 ? (
+      {hidden > 0 || next ? (
         <button
           type="button"
-          onClick={() => setVisible((count) => count + LIMITS.commentsStep)}
+          onClick={showMore}
+          disabled={more.isPending}
           className="mt-3 inline-flex items-center gap-1 rounded-lg px-1 py-1 text-sm font-semibold text-slate-600 hover:text-slate-900"
         >
           View More Comments

@@ -2,10 +2,10 @@ import { Search, Trophy, Users } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import type { AccentRole } from '../../../components/layout/role-accent';
-import { ACCENTS } from '../../../components/layout/role-accent';
-import { Skeleton } from '../../../components/skeleton';
-import { session } from '../../../lib/session';
+import type { AccentRole } from '@/components/layout/role-accent';
+import { ACCENTS } from '@/components/layout/role-accent';
+import { Skeleton, SkeletonRow } from '@/components/skeleton';
+import { session } from '@/lib/session';
 import { useCurrentPosition } from '../api/get-position';
 import { useHomeFeed } from '../api/get-home';
 import { indexInPage, uniquePosts } from '../lib/unique-posts';
@@ -143,13 +143,13 @@ function PanelSkeleton() {
         <div key={card} className="card space-y-3 p-4">
           <Skeleton className="h-4 w-28" />
           {[0, 1, 2].map((row) => (
-            <div key={row} className="flex items-center gap-3">
-              <Skeleton className="size-11" rounded="rounded-lg" />
-              <div className="flex-1 space-y-1.5">
-                <Skeleton className="h-3 w-3/4" />
-                <Skeleton className="h-2.5 w-1/2" />
-              </div>
-            </div>
+            <SkeletonRow
+              key={row}
+              media="size-11"
+              rounded="rounded-lg"
+              lines={['h-3 w-3/4', 'h-2.5 w-1/2']}
+              spacing="space-y-1.5"
+            />
           ))}
         </div>
       ))}

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { realtime } from '../../../lib/realtime';
+import { realtime } from '@/lib/realtime';
 import { feedKeys } from '../api/feed-keys';
 import { NewPostsNotice } from './new-posts-notice';
 
@@ -16,6 +16,7 @@ const notification = (kind: string, seq: number) => ({
     link: '/view_post_details/p-1',
     actor_id: 'kemi',
     created_at: new Date().toISOString(),
+    unread: seq,
   },
 });
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowUp } from 'lucide-react';
 import { useState } from 'react';
-import { useRealtimeEvent } from '../../../lib/use-realtime';
+import { useRealtimeEvent } from '@/lib/use-realtime';
 import { feedKeys } from '../api/feed-keys';
 
 /**

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, reply, serveApi } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { reply, serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
 import { makePost } from '../testing/fixtures';
 
 /** The post's page: the card with its comments open. */
@@ -12,9 +12,9 @@ async function openPost(post = makePost(), like?: () => unknown) {
     'GET /api/post/p1': () => post,
     ...(like ? { 'POST /api/like/p1': like } : {}),
   });
-  renderApp('/view_post_details/p1');
+  const { queryClient } = renderApp('/view_post_details/p1');
   const card = await screen.findByRole('article', { name: /Kemi Adeyemi/ });
-  return { fetch, card };
+  return { fetch, card, queryClient };
 }
 
 const likeButton = (card: HTMLElement) => within(card).getByRole('button', { name: /^Like/ });
@@ -23,7 +23,7 @@ const likeCount = (card: HTMLElement) => within(card).getByTestId('like-count');
 describe('post card', () => {
   it('likes at once (+1) and keeps it when the server answers liked', async () => {
     let answer!: (value: unknown) => void;
-    const { card } = await openPost(
+    const { card, queryClient } = await openPost(
       makePost({ likes_count: 4 }),
       () => new Promise((r) => (answer = r)),
     );
@@ -32,7 +32,8 @@ describe('post card', () => {
     expect(likeButton(card)).toHaveAttribute('aria-pressed', 'true');
     expect(likeCount(card)).toHaveTextContent('5');
     answer({ status: 'liked' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The answer has been applied once the like is no longer in flight.
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
     expect(likeCount(card)).toHaveTextContent('5');
     expect(likeButton(card)).toHaveAttribute('aria-pressed', 'true');
   });
@@ -136,7 +137,7 @@ describe('post card', () => {
       reason: 'spam',
       details: 'Selling boots',
     });
-    expect(callsTo(fetch, 'POST /api/report')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/report')).toHaveLength(1);
   });
 
   it('shows the deleted state with a way home when the post is gone', async () => {

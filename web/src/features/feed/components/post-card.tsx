@@ -4,22 +4,22 @@ import { Flag, Heart, Link2, MessageCircle, Pencil, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { accentFor } from '../../../components/layout/role-accent';
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { session } from '../../../lib/session';
-import { showNotice } from '../../../lib/toast';
+import { accentFor } from '@/components/layout/role-accent';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { session } from '@/lib/session';
+import { showNotice } from '@/lib/toast';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
 import { copyText } from '../lib/copy-text';
-import { authorPath, postPath, postUrl } from '../lib/paths';
-import { fullTime, relativeTime } from '../lib/relative-time';
+import { authorPath, postPath, postUrl } from '@/config/paths';
+import { fullTime, relativeTime } from '@/lib/relative-time';
 import type { MenuAction } from './action-menu';
 import { ActionMenu } from './action-menu';
 import { CommentThread } from './comment-thread';
 import { PostEditor } from './post-editor';
 import { ReportDialog } from './report-dialog';
 import { VideoPlayer } from './video-player';
-import { DeleteDialog } from '../../../components/ui/delete-dialog';
+import { DeleteDialog } from '@/components/ui/delete-dialog';
 
 type PostCardProps = {
   post: PostView;
@@ -126,7 +126,7 @@ export function PostCard({ post, commentsOpen = false, onDeleted }: PostCardProp
               className="rounded hover:text-slate-700 hover:underline"
               title={fullTime(post.created_at)}
             >
-              <time dateTime={post.created_at}>{relativeTime(post.created_at)}</time>
+              <time dateTime={post.created_at}>{relativeTime(post.created_at, 'short')}</time>
             </Link>
             {post.edited ? <span className="ml-1.5 text-slate-400">(edited)</span> : null}
           </p>
@@ -152,7 +152,11 @@ export function PostCard({ post, commentsOpen = false, onDeleted }: PostCardProp
       ) : null}
       {post.video ? (
         <div className="mt-3">
-          <VideoPlayer src={post.video} label={`Video posted by ${post.user}`} />
+          <VideoPlayer
+            src={post.video}
+            poster={post.video_poster}
+            label={`Video posted by ${post.user}`}
+          />
         </div>
       ) : null}
 

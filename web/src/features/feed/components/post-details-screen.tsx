@@ -3,10 +3,10 @@ import { FileX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { SkeletonCard } from '../../../components/skeleton';
-import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
-import { session } from '../../../lib/session';
+import { SkeletonCard } from '@/components/skeleton';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { session } from '@/lib/session';
 import { usePost } from '../api/get-post';
 import { PostCard } from './post-card';
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, serveApi } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
 import { homePage, makePost } from '../testing/fixtures';
 
 /** The browser's XMLHttpRequest (the upload's process edge): records sends, plays the server. */
@@ -141,10 +141,10 @@ describe('post editor', () => {
     expect((sent.body.get('image') as File).name).toBe('team.jpg');
     expect(sent.body.get('video')).toBeNull();
 
-    const before = callsTo(fetch, 'GET /api/home').length;
+    const before = fetch.callsTo('GET /api/home').length;
     act(() => xhr.respond(201, makePost({ id: 'p9', is_own_post: true })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(callsTo(fetch, 'GET /api/home').length).toBeGreaterThan(before));
+    await waitFor(() => expect(fetch.callsTo('GET /api/home').length).toBeGreaterThan(before));
 
     await userEvent.click(screen.getByRole('button', { name: 'Start a post' }));
     expect(screen.getByLabelText('Post text')).toHaveValue('');

@@ -3,12 +3,12 @@ import { DEFAULT_AVATAR_URL, LIMITS, MESSAGES, POST_MESSAGES } from '@touchline/
 import { CircleAlert } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { accentFor } from '../../../components/layout/role-accent';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { ApiError } from '../../../lib/api-client';
-import { session } from '../../../lib/session';
+import { accentFor } from '@/components/layout/role-accent';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { ApiError } from '@/lib/api-client';
+import { session } from '@/lib/session';
 import { useCreatePost } from '../api/create-post';
 import { useUpdatePost } from '../api/update-post';
 import type { MediaKind } from '../lib/media-file';

@@ -1,9 +1,9 @@
 import type { PostView } from '@touchline/shared';
 import { TIMINGS } from '@touchline/shared';
 import type { ReactNode } from 'react';
-import { SkeletonCard } from '../../../components/skeleton';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { SkeletonCard } from '@/components/skeleton';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useWindowInfiniteScroll } from '../hooks/use-window-infinite-scroll';
 import { PostCard } from './post-card';
 

@@ -3,12 +3,12 @@ import { MESSAGES, POST_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS } from '@
 import { CircleAlert, Flag } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { accentFor } from '../../../components/layout/role-accent';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ApiError } from '../../../lib/api-client';
-import { session } from '../../../lib/session';
-import { showNotice } from '../../../lib/toast';
+import { accentFor } from '@/components/layout/role-accent';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { showNotice } from '@/lib/toast';
 import { useReport } from '../api/report';
 
 const DETAILS_MAX = 1000;

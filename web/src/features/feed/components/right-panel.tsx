@@ -2,7 +2,8 @@ import type { AcademyListItem, TrialListItem } from '@touchline/shared';
 import { Building2, Trophy } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import type { AccentRole } from '../../../components/layout/role-accent';
+import type { AccentRole } from '@/components/layout/role-accent';
+import { profilePath } from '@/config/paths';
 
 type Row = { key: string; href: string; name: string; place: string; image: string | null };
 
@@ -44,7 +45,7 @@ export function RightPanel({
         empty="No academies to show yet."
         rows={academies.map((academy) => ({
           key: academy.id,
-          href: `/academy/profile/${academy.id}`,
+          href: profilePath(academy.id, 'academy'),
           name: academy.username,
           place: place(academy.userprofile__district, academy.userprofile__state),
           image: academy.userprofile__profile_photo,

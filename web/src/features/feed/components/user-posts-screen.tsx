@@ -1,13 +1,15 @@
-import { ArrowLeft, FileText, UserX } from 'lucide-react';
+import { ArrowLeft, FileText } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { accentFor } from '../../../components/layout/role-accent';
-import { Skeleton } from '../../../components/skeleton';
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { ApiError } from '../../../lib/api-client';
-import { session } from '../../../lib/session';
-import { useAuthor } from '../api/get-author';
+import { accentFor } from '@/components/layout/role-accent';
+import { ProfileUnavailable } from '@/components/profile-unavailable';
+import { Skeleton } from '@/components/skeleton';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { homeFor } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { useFullProfile } from '@/api/profiles/get-profile';
 import { useUserPosts } from '../api/get-user-posts';
 import { indexInPage, uniquePosts } from '../lib/unique-posts';
 import { ComposerCard } from './composer-card';
@@ -22,7 +24,7 @@ export function UserPostsScreen({ userId }: { userId: string | null }) {
   // The own page is one cache entry whether it was opened with the own id or without one.
   const queryId = userId === null || userId === viewerId ? null : userId;
   const own = queryId === null;
-  const author = useAuthor(queryId);
+  const author = useFullProfile(queryId);
   const posts = useUserPosts(queryId);
   const pages = posts.data?.pages;
   const list = useMemo(() => uniquePosts(pages ?? []), [pages]);
@@ -34,23 +36,10 @@ export function UserPostsScreen({ userId }: { userId: string | null }) {
     (posts.error instanceof ApiError && posts.error.status === 404);
   if (gone) {
     return (
-      <div className="card mx-auto max-w-lg px-6 py-12 text-center">
-        <div className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">
-          <UserX className="size-7" aria-hidden="true" />
-        </div>
-        <h1 className="mt-5 text-xl font-bold tracking-tight text-slate-900">
-          Profile not available
-        </h1>
-        <p className="mt-2 text-sm text-slate-600">
-          This person may have left Touchline, or their posts are not visible to you.
-        </p>
-        <Link
-          href={role === 'academy' ? '/academy/home' : '/home'}
-          className="btn btn-secondary mt-6"
-        >
-          Back to home
-        </Link>
-      </div>
+      <ProfileUnavailable
+        homeHref={homeFor(role)}
+        body="This person may have left Touchline, or their posts are not visible to you."
+      />
     );
   }
 

@@ -1,8 +1,8 @@
 import type { HomeUser } from '@touchline/shared';
 import { BriefcaseBusiness } from 'lucide-react';
 import { Link } from 'wouter';
-import { ACCENTS } from '../../../components/layout/role-accent';
-import { UserAvatar } from '../../../components/ui/user-avatar';
+import { ACCENTS } from '@/components/layout/role-accent';
+import { UserAvatar } from '@/components/ui/user-avatar';
 
 /**
  * The home page's user summary (spec §2 'User summary card', supplement §2): photo or a

@@ -50,6 +50,16 @@ describe('video player', () => {
     expect(options?.threshold).toContain(0.5);
   });
 
+  it('shows the post’s poster frame until it plays, and none when the post has none', () => {
+    const { unmount } = render(
+      <VideoPlayer src="/media/clip.mp4" poster="/media/clip.poster.jpg" label="Clip" />,
+    );
+    expect(screen.getByLabelText('Clip')).toHaveAttribute('poster', '/media/clip.poster.jpg');
+    unmount();
+    render(<VideoPlayer src="/media/old.mp4" poster={null} label="Old clip" />);
+    expect(screen.getByLabelText('Old clip')).not.toHaveAttribute('poster');
+  });
+
   it('plays when half of it is visible and pauses when it is not', () => {
     render(<VideoPlayer src="/media/clip.webm" label="Clip" />);
     const video = screen.getByLabelText<HTMLVideoElement>('Clip');

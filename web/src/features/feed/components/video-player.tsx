@@ -8,7 +8,16 @@ import { useEffect, useRef, useState } from 'react';
  * progress bar follows the playback. The controls show on hover, on keyboard focus and while
  * paused. A video the reader paused stays paused until it has left the screen.
  */
-export function VideoPlayer({ src, label }: { src: string; label: string }) {
+export function VideoPlayer({
+  src,
+  poster,
+  label,
+}: {
+  src: string;
+  /** A still frame shown until the video plays (null: the browser's first frame, once loaded). */
+  poster?: string | null;
+  label: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const pausedByUser = useRef(false);
   const [playing, setPlaying] = useState(false);
@@ -67,6 +76,7 @@ export function VideoPlayer({ src, label }: { src: string; label: string }) {
       <video
         ref={video}
         src={src}
+        poster={poster ?? undefined}
         aria-label={label}
         className="mx-auto block max-h-[32rem] w-full cursor-pointer object-contain"
         loop

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chain, makeComment } from '../testing/fixtures';
-import { addToTree, findInTree, removeFromTree } from './comment-tree';
+import { addToTree, findInTree, mergePage, removeFromTree } from './comment-tree';
 
 describe('comment tree', () => {
   it('appends a top-level comment at the end', () => {
@@ -21,5 +21,18 @@ describe('comment tree', () => {
     expect(findInTree(next, 'd1')).toBeNull();
     expect(findInTree(next, 'd3')).toBeNull();
     expect(findInTree(next, 'd0')?.replies).toEqual([]);
+  });
+
+  it('merges a further page: a thread’s continuation under its parent, new threads after, no repeats', () => {
+    const tree = [chain(1), makeComment({ id: 'mine' })];
+    const page = [
+      makeComment({ id: 'd2', parent: 'd1', depth: 2 }),
+      makeComment({ id: 'mine' }),
+      makeComment({ id: 'later', replies: [makeComment({ id: 'later.r', parent: 'later' })] }),
+    ];
+    const next = mergePage(tree, page);
+    expect(next.map((c) => c.id)).toEqual(['d0', 'mine', 'later']);
+    expect(findInTree(next, 'd1')?.replies.map((c) => c.id)).toEqual(['d2']);
+    expect(findInTree(next, 'later.r')).not.toBeNull();
   });
 });

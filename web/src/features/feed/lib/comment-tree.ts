@@ -34,3 +34,18 @@ export function findInTree(comments: readonly CommentView[], id: string): Commen
   }
   return null;
 }
+
+/**
+ * A further page of the thread (`GET /api/comments/{postId}`) joins the tree: top-level comments
+ * are appended, a reply continuing a thread the last page cut goes under its parent, and a
+ * comment already in the tree (added here meanwhile) is not repeated.
+ */
+export function mergePage(
+  comments: readonly CommentView[],
+  page: readonly CommentView[],
+): CommentView[] {
+  return page.reduce<CommentView[]>(
+    (tree, comment) => (findInTree(tree, comment.id) ? tree : addToTree(tree, comment)),
+    [...comments],
+  );
+}

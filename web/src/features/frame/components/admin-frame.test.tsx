@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUi, setSidebarOpen } from '../../admin/stores/admin-ui';
-import { setSession } from '../../../lib/session';
-import { FakeWebSocket } from '../../../test/fake-websocket';
-import { renderApp } from '../../../test/render-app';
+import { adminUi, setSidebarOpen } from '@/lib/admin-ui';
+import { setSession } from '@/lib/session';
+import { FakeWebSocket } from '@/test/fake-websocket';
+import { renderApp } from '@/test/render-app';
 
 beforeEach(() => {
   setSidebarOpen(true);

@@ -2,9 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@touchline/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setNotificationCount, setSession } from '../../../lib/session';
-import { renderApp } from '../../../test/render-app';
-import { serveApi } from '../../auth/testing/fake-api';
+import { setUnreadCount } from '@/api/notifications/get-unread-count';
+import { setSession } from '@/lib/session';
+import { renderApp } from '@/test/render-app';
+import { serveApi } from '@/test/fake-api';
 
 function signIn(role: Role, name = role === 'academy' ? 'Lagos Stars Academy' : 'Tunde Bakare') {
   setSession({
@@ -13,7 +14,6 @@ function signIn(role: Role, name = role === 'academy' ? 'Lagos Stars Academy' : 
     user_id: `${role}-1`,
     dob: '2005-02-01',
     profile_photo: null,
-    notification_count: 0,
     access: `access-${role}`,
     refresh: `refresh-${role}`,
   });
@@ -113,17 +113,17 @@ describe('app frame: notification bell', () => {
   });
 
   it('shows the unread count, and hides the badge again when it drops to 0', async () => {
-    await openHome('academy');
-    act(() => setNotificationCount(3));
+    const { queryClient } = await openHome('academy');
+    act(() => setUnreadCount(queryClient, 3));
     expect(await screen.findByTestId('notification-badge')).toHaveTextContent('3');
     expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();
-    act(() => setNotificationCount(0));
+    act(() => setUnreadCount(queryClient, 0));
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).not.toBeInTheDocument());
   });
 
   it('caps a large count at 99+', async () => {
-    await openHome('player');
-    act(() => setNotificationCount(250));
+    const { queryClient } = await openHome('player');
+    act(() => setUnreadCount(queryClient, 250));
     expect(await screen.findByTestId('notification-badge')).toHaveTextContent('99+');
   });
 });

@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
-import { ACCENTS } from '../../../components/layout/role-accent';
-import type { AccentRole } from '../../../components/layout/role-accent';
-import { MAIN_CONTENT_ID, SkipLink } from '../../../components/layout/skip-link';
+import { ACCENTS } from '@/components/layout/role-accent';
+import type { AccentRole } from '@/components/layout/role-accent';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/layout/skip-link';
 import { BottomBar } from './bottom-bar';
 import { TopBar } from './top-bar';
-import { TopBarSearch } from './top-bar-search';
 
 export type AppFrameProps = {
   /** The signed-in role: players get the green accent, academies indigo (spec §6). */
   role: AccentRole;
   children: ReactNode;
-  /** The top bar's search box; defaults to `TopBarSearch` until the search feature plugs in. */
-  search?: ReactNode;
+  /** The top bar's search box: the search feature's, plugged in by the app. */
+  search: ReactNode;
 };
 
 /** The frame of every signed-in player and academy page: top bar, content, phone bottom bar. */
@@ -24,7 +23,7 @@ export function AppFrame({ role, children, search }: AppFrameProps) {
       className={`flex min-h-dvh flex-col bg-slate-50 ${accent.focus}`}
     >
       <SkipLink target={MAIN_CONTENT_ID} />
-      <TopBar role={role} accent={accent} search={search ?? <TopBarSearch />} />
+      <TopBar role={role} accent={accent} search={search} />
       {/* Room below the content for the fixed bottom bar on phones. */}
       <main
         id={MAIN_CONTENT_ID}

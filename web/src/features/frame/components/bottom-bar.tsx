@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter';
-import type { Accent, AccentRole } from '../../../components/layout/role-accent';
+import type { Accent, AccentRole } from '@/components/layout/role-accent';
 import { bottomTabsFor, isLinkActive } from '../frame-links';
 
 /**

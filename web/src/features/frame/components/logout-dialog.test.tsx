@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@touchline/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session, setSession } from '../../../lib/session';
-import { FakeWebSocket } from '../../../test/fake-websocket';
-import { renderApp } from '../../../test/render-app';
+import { session, setSession } from '@/lib/session';
+import { FakeWebSocket } from '@/test/fake-websocket';
+import { renderApp } from '@/test/render-app';
 
 type Call = { url: string; method: string; auth: string | null; body: unknown };
 
@@ -46,7 +46,6 @@ function signIn(role: Role) {
     role,
     user_id: `${role}-1`,
     profile_photo: null,
-    notification_count: 4,
     access: `access-${role}`,
     refresh: `refresh-${role}`,
   });
@@ -116,8 +115,7 @@ describe('logout confirmation', () => {
       },
     ]);
     expect(storedCredentials()).toEqual([null, null, null, null]);
-    expect(session).toMatchObject({ user: null, role: null, user_id: null, notification_count: 0 });
-    expect(session.loading).toBe(false);
+    expect(session).toMatchObject({ user: null, role: null, user_id: null });
     expect(socket.closedByClient).toBe(true);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -157,7 +155,6 @@ describe('logout confirmation', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
     expect(within(dialog).getByRole('button', { name: 'Logging out…' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    expect(session.loading).toBe(true);
     await user.keyboard('{Escape}');
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     release(ok());

@@ -1,7 +1,7 @@
 import type { Role } from '@touchline/shared';
 import { LogOut } from 'lucide-react';
 import type { RefObject } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useLogout } from '../api/logout';
 
 export const LOGOUT_TITLE = 'Log out of Touchline?';
@@ -20,7 +20,7 @@ export function LogoutDialog({
   returnFocus?: RefObject<HTMLElement | null>;
   confirmClassName?: string;
 }) {
-  const { logout, pending } = useLogout(role);
+  const { logout, isPending } = useLogout(role);
   return (
     <ConfirmDialog
       open={open}
@@ -31,8 +31,8 @@ export function LogoutDialog({
       confirmLabel="Log out"
       busyLabel="Logging out…"
       confirmClassName={confirmClassName}
-      busy={pending}
-      onConfirm={() => void logout()}
+      busy={isPending}
+      onConfirm={logout}
       onCancel={onClose}
       returnFocus={returnFocus}
     />

@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import type { Accent } from '../../../components/layout/role-accent';
+import type { Accent } from '@/components/layout/role-accent';
 
 export const NOTIFICATION_PATH = '/notification';
 

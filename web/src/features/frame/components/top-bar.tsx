@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { BrandMark } from '../../../components/brand';
-import type { Accent, AccentRole } from '../../../components/layout/role-accent';
-import { APP_NAME } from '../../../config/app';
-import { ROLE_HOME } from '../../../config/paths';
-import { session } from '../../../lib/session';
+import { useUnreadCount } from '@/api/notifications/get-unread-count';
+import { BrandMark } from '@/components/brand';
+import type { Accent, AccentRole } from '@/components/layout/role-accent';
+import { APP_NAME } from '@/config/app';
+import { ROLE_HOME } from '@/config/paths';
+import { session } from '@/lib/session';
 import { isLinkActive, topLinksFor } from '../frame-links';
 import { AccountMenu } from './account-menu';
 import { NotificationBell } from './notification-bell';
@@ -24,7 +25,8 @@ export function TopBar({
   accent: Accent;
   search: ReactNode;
 }) {
-  const { user, profile_photo, notification_count } = useSnapshot(session);
+  const { user, profile_photo } = useSnapshot(session);
+  const notification_count = useUnreadCount(true);
   const [path] = useLocation();
 
   return (

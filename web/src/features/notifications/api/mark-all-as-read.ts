@@ -1,12 +1,13 @@
+import { unreadCountSchema } from '@touchline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { setNotificationCount } from '../../../lib/session';
+import { setUnreadCount } from '@/api/notifications/get-unread-count';
+import { api } from '@/lib/api-client';
 import { NOTIFICATION_LIST_KEY } from './get-notifications';
 import { updateList } from './update-list';
 
 /** `POST /api/mark_all_as_read`. */
 export function markAllAsRead() {
-  return api.post<{ unread_count?: number }>('mark_all_as_read');
+  return api.post('mark_all_as_read', undefined, unreadCountSchema);
 }
 
 export function useMarkAllAsRead() {
@@ -19,7 +20,7 @@ export function useMarkAllAsRead() {
       ),
     }),
     onError: (_error, _variables, context) => context?.restore(),
-    onSuccess: (answer) => setNotificationCount(answer?.unread_count ?? 0),
+    onSuccess: ({ unread_count }) => setUnreadCount(queryClient, unread_count),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_KEY }),
   });
 }

@@ -1,12 +1,13 @@
+import { unreadCountSchema } from '@touchline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { setNotificationCount } from '../../../lib/session';
+import { setUnreadCount } from '@/api/notifications/get-unread-count';
+import { api } from '@/lib/api-client';
 import { NOTIFICATION_LIST_KEY } from './get-notifications';
 import { updateList } from './update-list';
 
 /** `POST /api/mark_as_read/{id}` — marks one notification read. Answers the new unread count. */
 export function markAsRead(id: string) {
-  return api.post<{ unread_count: number }>(`mark_as_read/${id}`);
+  return api.post(`mark_as_read/${id}`, undefined, unreadCountSchema);
 }
 
 export function useMarkAsRead() {
@@ -19,7 +20,7 @@ export function useMarkAsRead() {
       ),
     }),
     onError: (_error, _id, context) => context?.restore(),
-    onSuccess: ({ unread_count }) => setNotificationCount(unread_count),
+    onSuccess: ({ unread_count }) => setUnreadCount(queryClient, unread_count),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATION_LIST_KEY }),
   });
 }

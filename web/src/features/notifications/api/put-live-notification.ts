@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { NotificationView } from '@touchline/shared';
-import type { RealtimeEvents } from '../../../lib/realtime';
+import type { RealtimeEvents } from '@/lib/realtime';
 import { NOTIFICATION_LIST_KEY, type NotificationPage } from './get-notifications';
 
 export type LiveNotification = RealtimeEvents['notification']['data'];

@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { session } from '../../../lib/session';
-import { callsTo, serveApi } from '../../../test/fake-api';
-import { FakeWebSocket } from '../../../test/fake-websocket';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { UNREAD_COUNT_KEY } from '@/api/notifications/get-unread-count';
+import { serveApi } from '@/test/fake-api';
+import { FakeWebSocket } from '@/test/fake-websocket';
+import { renderApp, signInAs } from '@/test/render-app';
 
 const row = (id: string, text: string, is_read = false) => ({
   id,
@@ -21,14 +22,9 @@ function serveNotifications(initial: ReturnType<typeof row>[]) {
   let gate: Promise<void> | null = null;
   const unread = () => rows.filter((r) => !r.is_read).length;
   const fetch = serveApi({
-    'GET /api/notification': async ({ url }) => {
+    'GET /api/notification': async () => {
       await gate;
-      return {
-        results: rows,
-        has_more: false,
-        page: Number(url.searchParams.get('page')),
-        unread_count: unread(),
-      };
+      return { results: rows, has_more: false, page: 1, next: null, unread_count: unread() };
     },
     'GET /api/notification/unread_count': () => ({ unread_count: 9 }),
     'POST /api/mark_as_read/n1': () => {
@@ -64,6 +60,10 @@ function serveNotifications(initial: ReturnType<typeof row>[]) {
   };
 }
 
+/** The badge's count, as the query cache holds it. */
+const unreadCount = (queryClient: QueryClient) =>
+  queryClient.getQueryData<{ unread_count: number }>(UNREAD_COUNT_KEY)?.unread_count;
+
 async function openSocket() {
   await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
   const socket = FakeWebSocket.last();
@@ -79,15 +79,15 @@ describe('notification centre', () => {
       row('n3', 'Musa started following you', true),
     ]);
     signInAs('player', 'me');
-    const { history, memory } = renderApp('/notification');
+    const { history, memory, queryClient } = renderApp('/notification');
     const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
     expect(within(list).getAllByText('5 min ago')).toHaveLength(3);
-    await waitFor(() => expect(session.notification_count).toBe(2));
+    await waitFor(() => expect(unreadCount(queryClient)).toBe(2));
 
     await userEvent.click(within(list).getByRole('button', { name: /^Kemi sent you/ }));
     expect(history.at(-1)).toBe('/profile/n1');
-    await waitFor(() => expect(session.notification_count).toBe(1));
-    expect(callsTo(fetch, 'POST /api/mark_as_read/n1')).toHaveLength(1);
+    await waitFor(() => expect(unreadCount(queryClient)).toBe(1));
+    expect(fetch.callsTo('POST /api/mark_as_read/n1')).toHaveLength(1);
 
     memory.navigate('/notification');
     await userEvent.click(
@@ -100,8 +100,38 @@ describe('notification centre', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark All as Read' }));
-    await waitFor(() => expect(session.notification_count).toBe(0));
+    await waitFor(() => expect(unreadCount(queryClient)).toBe(0));
     expect(screen.getByText('You are all caught up.')).toBeVisible();
+  });
+
+  it('pages on with the keyset cursor the server answered (`before`), never a page number', async () => {
+    const older = row('n9', 'An older one', true);
+    const fetch = serveApi({
+      'GET /api/notification': ({ url }) => {
+        const before = url.searchParams.get('before');
+        return before === '2026-01-01T10:00:00.000001Z~n1'
+          ? { results: [older], has_more: false, page: 1, next: null, unread_count: 1 }
+          : {
+              results: [row('n1', 'The newest one')],
+              has_more: true,
+              page: 1,
+              next: '2026-01-01T10:00:00.000001Z~n1',
+              unread_count: 1,
+            };
+      },
+      'GET /api/notification/unread_count': () => ({ unread_count: 1 }),
+    });
+    signInAs('player', 'me');
+    renderApp('/notification');
+    expect(await screen.findByText('The newest one', {}, { timeout: 5000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /load more/i }));
+    expect(await screen.findByText('An older one')).toBeVisible();
+    const asked = fetch.callsTo('GET /api/notification');
+    expect(asked.map(({ url }) => url.searchParams.get('before'))).toEqual([
+      null,
+      '2026-01-01T10:00:00.000001Z~n1',
+    ]);
+    expect(asked.every(({ url }) => !url.searchParams.has('page'))).toBe(true);
   });
 
   it('shows a friendly empty state', async () => {
@@ -111,10 +141,10 @@ describe('notification centre', () => {
     expect(await screen.findByText('No notifications yet')).toBeVisible();
   });
 
-  it('raises the badge by exactly 1 for a live notification and adds it to the open list', async () => {
+  it('takes the unread count a live notification carries and adds it to the open list', async () => {
     const api = serveNotifications([row('n1', 'Old one', true)]);
     signInAs('player', 'me');
-    renderApp('/notification');
+    const { queryClient } = renderApp('/notification');
     await screen.findByText('Old one');
     const socket = await openSocket();
     const fresh = row('n9', 'Tunde Bakare sent you a friend request');
@@ -123,13 +153,13 @@ describe('notification centre', () => {
       socket.push({
         type: 'notification',
         seq: 4,
-        data: { ...fresh, actor_id: 'u1' },
+        data: { ...fresh, actor_id: 'u1', unread: 1 },
       }),
     );
-    expect(session.notification_count).toBe(1);
+    expect(unreadCount(queryClient)).toBe(1);
     const list = screen.getByRole('list', { name: 'Notifications' });
     expect(await within(list).findByText('Tunde Bakare sent you a friend request')).toBeVisible();
-    expect(session.notification_count).toBe(1);
+    expect(unreadCount(queryClient)).toBe(1);
   });
 
   it('replaces an updated grouped like in place and moves it to the top, without a duplicate', async () => {
@@ -140,10 +170,10 @@ describe('notification centre', () => {
     };
     const api = serveNotifications([row('n1', 'Kemi sent you a friend request'), like]);
     signInAs('player', 'me');
-    renderApp('/notification');
+    const { queryClient } = renderApp('/notification');
     const list = await screen.findByRole('list', { name: 'Notifications' });
     await within(list).findByText('Ada liked your post');
-    await waitFor(() => expect(session.notification_count).toBe(2));
+    await waitFor(() => expect(unreadCount(queryClient)).toBe(2));
     const socket = await openSocket();
 
     // The server folds Bola's like into the same row; its answer to the refetch is held back,
@@ -159,7 +189,7 @@ describe('notification centre', () => {
       socket.push({
         type: 'notification',
         seq: 5,
-        data: { ...updated, actor_id: 'u3' },
+        data: { ...updated, actor_id: 'u3', unread: 2 },
       }),
     );
     const items = () => within(list).getAllByRole('listitem');
@@ -167,27 +197,30 @@ describe('notification centre', () => {
     expect(items()).toHaveLength(2);
     expect(items()[1]).toHaveTextContent('Kemi sent you a friend request');
     expect(within(list).queryByText('Ada liked your post')).not.toBeInTheDocument();
-    expect(session.notification_count).toBe(3); // +1 for any notification received (spec §4)
+    expect(unreadCount(queryClient)).toBe(2); // the row was unread already: the count it carries
 
     act(() => socket.push({ type: 'notification_count', seq: 6, data: { unread: 2 } }));
-    expect(session.notification_count).toBe(2); // the server's count follows and wins
+    expect(unreadCount(queryClient)).toBe(2); // the server's count follows, unchanged
 
     held.release();
     await waitFor(() =>
-      expect(callsTo(api.fetch, 'GET /api/notification').length).toBeGreaterThan(1),
+      expect(api.fetch.callsTo('GET /api/notification').length).toBeGreaterThan(1),
     );
     await waitFor(() => expect(items()[0]).toHaveTextContent('Bola and 1 other liked your post'));
     expect(items()).toHaveLength(2);
-    expect(session.notification_count).toBe(2);
+    expect(unreadCount(queryClient)).toBe(2);
   });
 
   it("takes the server's unread count on every (re)connect", async () => {
     const { fetch } = serveNotifications([]);
     signInAs('player', 'me');
-    renderApp('/home');
+    const { queryClient } = renderApp('/home');
     const socket = await openSocket();
+    const countCalls = () => fetch.callsTo('GET /api/notification/unread_count').length;
+    // The badge reads the count once when the frame appears, then again after every (re)connect.
+    await waitFor(() => expect(countCalls()).toBe(1));
     act(() => socket.push({ type: 'ready', last_seq: 0 }));
-    await waitFor(() => expect(session.notification_count).toBe(9));
-    expect(callsTo(fetch, 'GET /api/notification/unread_count')).toHaveLength(1);
+    await waitFor(() => expect(countCalls()).toBe(2));
+    await waitFor(() => expect(unreadCount(queryClient)).toBe(9));
   });
 });

@@ -1,10 +1,11 @@
 import { BellOff, CheckCheck } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { Skeleton } from '../../../components/skeleton';
-import { Button } from '../../../components/ui/button';
-import { session } from '../../../lib/session';
-import { showNotice } from '../../../lib/toast';
+import { EmptyCard, PagedList } from '@/components/paged-list';
+import { useUnreadCount } from '@/api/notifications/get-unread-count';
+import { Button } from '@/components/ui/button';
+import { session } from '@/lib/session';
+import { showNotice } from '@/lib/toast';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllAsRead } from '../api/mark-all-as-read';
@@ -17,7 +18,8 @@ import { NotificationRow } from './notification-row';
  */
 export function NotificationCentre() {
   const [, navigate] = useLocation();
-  const { notification_count, role } = useSnapshot(session);
+  const { role } = useSnapshot(session);
+  const notification_count = useUnreadCount(true);
   const list = useNotifications();
   const markAsRead = useMarkAsRead();
   const markAll = useMarkAllAsRead();
@@ -49,64 +51,33 @@ export function NotificationCentre() {
         </Button>
       </header>
 
-      {list.isPending ? (
-        <div className="card divide-y divide-slate-100" aria-busy="true" aria-label="Loading">
-          {[0, 1, 2, 3].map((row) => (
-            <div key={row} className="flex items-center gap-3 px-5 py-3">
-              <Skeleton className="size-11" rounded="rounded-full" />
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-3/4" />
-                <Skeleton className="h-3 w-20" />
-              </div>
-            </div>
-          ))}
-        </div>
-      ) : list.isError ? (
-        <div role="alert" className="card p-6 text-center text-sm text-slate-600">
-          <p>We could not load your notifications. Please try again.</p>
-          <Button tone="secondary" className="mt-3" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="card flex flex-col items-center px-6 py-12 text-center">
-          <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-            <BellOff aria-hidden="true" className="size-6" />
-          </span>
-          <h2 className="font-semibold text-slate-900">No notifications yet</h2>
-          <p className="mt-1 max-w-sm text-sm text-slate-600">
-            Friend requests, likes, comments and trial news will show up here.
-          </p>
-        </div>
-      ) : (
-        <div className="card overflow-hidden">
-          <ul aria-label="Notifications" className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <NotificationRow
-                key={row.id}
-                notification={row}
-                tone={role === 'academy' ? 'academy' : 'player'}
-                onOpen={() => {
-                  if (!row.is_read) markAsRead.mutate(row.id, { onError: console.error });
-                  navigate(row.link);
-                }}
-                onDelete={() => remove.mutate(row.id, { onError })}
-              />
-            ))}
-          </ul>
-          {list.hasNextPage ? (
-            <div className="border-t border-slate-100 p-3 text-center">
-              <Button
-                tone="secondary"
-                loading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                Load more
-              </Button>
-            </div>
-          ) : null}
-        </div>
-      )}
+      <PagedList
+        query={list}
+        items={rows}
+        label="Notifications"
+        renderItem={(row) => (
+          <NotificationRow
+            key={row.id}
+            notification={row}
+            tone={role === 'academy' ? 'academy' : 'player'}
+            onOpen={() => {
+              if (!row.is_read) markAsRead.mutate(row.id, { onError: console.error });
+              navigate(row.link);
+            }}
+            onDelete={() => remove.mutate(row.id, { onError })}
+          />
+        )}
+        errorText="We could not load your notifications. Please try again."
+        empty={
+          <EmptyCard
+            icon={BellOff}
+            title="No notifications yet"
+            text="Friend requests, likes, comments and trial news will show up here."
+            padding="py-12"
+          />
+        }
+        skeleton={{ rows: 4, lines: ['h-4 w-3/4', 'h-3 w-20'] }}
+      />
     </>
   );
 }

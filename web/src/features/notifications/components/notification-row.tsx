@@ -1,7 +1,7 @@
 import type { NotificationView } from '@touchline/shared';
 import { Trash2 } from 'lucide-react';
-import { UserAvatar } from '../../../components/ui/user-avatar';
-import { relativeTime } from '../relative-time';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { relativeTime } from '@/lib/relative-time';
 import { NotificationIcon } from './notification-icon';
 
 /** Unread marks in the role's colour (spec §6: players green, academies indigo). */
@@ -59,7 +59,7 @@ export function NotificationRow({
             dateTime={notification.created_at}
             className={`mt-0.5 block text-xs ${unread ? UNREAD[tone].time : 'text-slate-500'}`}
           >
-            {relativeTime(notification.created_at)}
+            {relativeTime(notification.created_at, 'long')}
           </time>
         </span>
         {unread ? (

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExperienceInput } from '@touchline/shared';
 import { experienceSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { experienceKeys } from './get-experiences';
 
 /** `POST /api/user_academy` → 201 with the new entry. */
 export function createExperience(input: ExperienceInput) {
-  return api.post('user_academy', input, { schema: experienceSchema });
+  return api.post('user_academy', input, experienceSchema);
 }
 
 export function useCreateExperience() {

@@ -1,11 +1,12 @@
+import { messageSchema } from '@touchline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { profileKeys } from './get-profile';
+import { api } from '@/lib/api-client';
+import { profileKeys } from '@/api/profiles/get-profile';
 import { achievementKeys } from './get-achievements';
 
 /** `DELETE /api/user_achievement/{id}` → `{message}`. */
 export function deleteAchievement(id: string) {
-  return api.delete<{ message: string }>(`user_achievement/${id}`);
+  return api.delete(`user_achievement/${id}`, messageSchema);
 }
 
 export function useDeleteAchievement() {

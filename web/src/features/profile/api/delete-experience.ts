@@ -1,10 +1,11 @@
+import { messageSchema } from '@touchline/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { experienceKeys } from './get-experiences';
 
 /** `DELETE /api/user_academy/{id}`. */
 export function deleteExperience(id: string) {
-  return api.delete<{ message: string }>(`user_academy/${id}`);
+  return api.delete(`user_academy/${id}`, messageSchema);
 }
 
 export function useDeleteExperience() {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Achievement } from '@touchline/shared';
 import { achievementSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `GET /api/user_achievement?user_id=` (own when absent). */
 export function getAchievements(userId: string | null): Promise<Achievement[]> {
-  return api.get('user_achievement', {
+  return api.get('user_achievement', achievementSchema.array(), {
     query: { user_id: userId ?? undefined },
-    schema: achievementSchema.array(),
   });
 }
 

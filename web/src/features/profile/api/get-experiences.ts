@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Experience } from '@touchline/shared';
 import { experienceSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** `GET /api/user_academy?user_id=` (own when absent), current entries first. */
 export function getExperiences(userId: string | null): Promise<Experience[]> {
-  return api.get('user_academy', {
+  return api.get('user_academy', experienceSchema.array(), {
     query: { user_id: userId ?? undefined },
-    schema: experienceSchema.array(),
   });
 }
 

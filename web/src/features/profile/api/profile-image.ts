@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { photoResponseSchema } from '@touchline/shared';
-import { api, uploadWithProgress } from '../../../lib/api-client';
-import { setProfilePhoto } from '../../../lib/session';
-import { profileKeys } from './get-profile';
+import { api, uploadWithProgress } from '@/lib/api-client';
+import { setProfilePhoto } from '@/lib/session';
+import { profileKeys } from '@/api/profiles/get-profile';
 
 /** Which picture: the round profile photo (400×400) or the 3:1 cover (1500×500). */
 export type ProfileImageKind = 'photo' | 'cover';
@@ -20,7 +20,7 @@ export function uploadProfileImage(
 
 /** `DELETE /api/profile/photo|cover` → `{url: null}`. */
 export function deleteProfileImage(kind: ProfileImageKind) {
-  return api.delete(`profile/${kind}`, { schema: photoResponseSchema });
+  return api.delete(`profile/${kind}`, photoResponseSchema);
 }
 
 type Change = { kind: ProfileImageKind; file: File | null };

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ExperienceInput } from '@touchline/shared';
 import { experienceSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { experienceKeys } from './get-experiences';
 
 /** `PUT /api/user_academy/{id}`. */
 export function updateExperience({ id, ...input }: ExperienceInput & { id: string }) {
-  return api.put(`user_academy/${id}`, input, { schema: experienceSchema });
+  return api.put(`user_academy/${id}`, input, experienceSchema);
 }
 
 export function useUpdateExperience() {

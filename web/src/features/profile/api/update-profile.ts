@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate, ProfileView } from '@touchline/shared';
 import { profileViewSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
-import { session } from '../../../lib/session';
-import { profileKeys } from './get-profile';
+import { api } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { profileKeys } from '@/api/profiles/get-profile';
 
 /** `POST /api/profile`: a partial update of the caller; answers the new profile. */
 export function updateProfile(input: ProfileUpdate): Promise<ProfileView> {
-  return api.post('profile', input, { schema: profileViewSchema });
+  return api.post('profile', input, profileViewSchema);
 }
 
 export function useUpdateProfile() {

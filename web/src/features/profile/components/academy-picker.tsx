@@ -1,8 +1,8 @@
 import { Building2, Check } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useId, useState } from 'react';
-import { FieldMessage } from '../../../components/ui/field-message';
-import { useAcademySearch } from '../api/search-academies';
+import { FieldMessage } from '@/components/ui/field-message';
+import { useAcademySearch } from '@/api/search/get-search-results';
 
 type AcademyPickerProps = {
   name: string;

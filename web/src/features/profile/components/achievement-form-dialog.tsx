@@ -5,18 +5,16 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FieldMessage } from '../../../components/ui/field-message';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { showNotice } from '../../../lib/toast';
+import { FieldMessage } from '@/components/ui/field-message';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { showNotice } from '@/lib/toast';
 import type { AchievementBody } from '../api/achievement-body';
 import { useCreateAchievement } from '../api/create-achievement';
 import { useUpdateAchievement } from '../api/update-achievement';
-import { errorMessage, fieldErrors } from '../lib/errors';
 import { MONTH_OPTIONS, yearOptions } from '../lib/format';
 import { IMAGE_ACCEPT, imageProblem } from '../lib/image-file';
+import { DialogForm, FormDialog, TextAreaField } from './form-dialog';
 
 type Values = {
   title: string;
@@ -46,18 +44,14 @@ export function AchievementFormDialog({
   tone,
 }: AchievementFormDialogProps) {
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={achievement ? 'Edit achievement' : 'Add achievement'}
-      showClose
       size="max-w-xl"
-      closeOnBackdrop={false}
     >
-      {open ? (
-        <AchievementForm achievement={achievement ?? null} onDone={onClose} tone={tone} />
-      ) : null}
-    </Dialog>
+      <AchievementForm achievement={achievement ?? null} onDone={onClose} tone={tone} />
+    </FormDialog>
   );
 }
 
@@ -76,7 +70,7 @@ function AchievementForm({
   const [removeImage, setRemoveImage] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
   const preview = usePreview(image);
-  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, Checked>({
+  const form = useForm<Values, unknown, Checked>({
     resolver,
     defaultValues: {
       title: achievement?.title ?? '',
@@ -86,140 +80,121 @@ function AchievementForm({
       description: achievement?.description ?? '',
     },
   });
-  const { errors } = formState;
+  const { register } = form;
+  const { errors } = form.formState;
   const shownImage = preview ?? (removeImage ? null : (achievement?.image ?? null));
 
-  const submit = handleSubmit(async (fields) => {
-    if (imageError) return;
-    try {
-      if (achievement) {
-        await update.mutateAsync({
-          id: achievement.id,
-          ...fields,
-          image,
-          ...(removeImage && !image ? { remove_image: true } : {}),
-        });
-        showNotice('Achievement updated', 'success');
-      } else {
-        await create.mutateAsync({ ...fields, image });
-        showNotice('Achievement added', 'success');
-      }
-      onDone();
-    } catch (error) {
-      const problems = fieldErrors(error);
-      const names = Object.keys(problems);
-      for (const name of names) {
-        if (name === 'image') setImageError(problems[name]!);
-        else setError(name as keyof Values, { message: problems[name] });
-      }
-      if (names.length === 0) setError('root', { message: errorMessage(error) });
+  const save = async (fields: Checked) => {
+    if (achievement) {
+      await update.mutateAsync({
+        id: achievement.id,
+        ...fields,
+        image,
+        ...(removeImage && !image ? { remove_image: true } : {}),
+      });
+      showNotice('Achievement updated', 'success');
+    } else {
+      await create.mutateAsync({ ...fields, image });
+      showNotice('Achievement added', 'success');
     }
-  });
+  };
 
   return (
-    <form noValidate onSubmit={submit} className="mt-4">
-      <div className="-mx-1 max-h-[min(68dvh,40rem)] space-y-4 overflow-y-auto px-1 pb-2">
-        <TextField
-          label="Title"
+    <DialogForm
+      form={form}
+      onSave={save}
+      blocked={imageError !== null}
+      elsewhere={(name, message) => {
+        if (name !== 'image') return false;
+        setImageError(message);
+        return true;
+      }}
+      onDone={onDone}
+      bodyClassName="max-h-[min(68dvh,40rem)] space-y-4"
+      tone={tone}
+      loading={create.isPending || update.isPending}
+      submitLabel={achievement ? 'Save changes' : 'Add achievement'}
+    >
+      <TextField
+        label="Title"
+        tone={tone}
+        placeholder="e.g. Top scorer, Lagos U-17 League"
+        maxLength={PROFILE_LIMITS.achievementTitleMaxLength}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <TextField
+        label="Issuing organisation"
+        tone={tone}
+        placeholder="Optional"
+        error={errors.organisation?.message}
+        {...register('organisation')}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <SelectField
+          label="Month"
           tone={tone}
-          placeholder="e.g. Top scorer, Lagos U-17 League"
-          maxLength={PROFILE_LIMITS.achievementTitleMaxLength}
-          error={errors.title?.message}
-          {...register('title')}
+          placeholder="Month"
+          options={MONTH_OPTIONS}
+          error={errors.issued_month?.message}
+          {...register('issued_month')}
         />
-        <TextField
-          label="Issuing organisation"
+        <SelectField
+          label="Year"
           tone={tone}
-          placeholder="Optional"
-          error={errors.organisation?.message}
-          {...register('organisation')}
+          placeholder="Year"
+          options={yearOptions(PROFILE_LIMITS.earliestYear)}
+          error={errors.issued_year?.message}
+          {...register('issued_year')}
         />
-        <div className="grid grid-cols-2 gap-4">
-          <SelectField
-            label="Month"
-            tone={tone}
-            placeholder="Month"
-            options={MONTH_OPTIONS}
-            error={errors.issued_month?.message}
-            {...register('issued_month')}
-          />
-          <SelectField
-            label="Year"
-            tone={tone}
-            placeholder="Year"
-            options={yearOptions(PROFILE_LIMITS.earliestYear)}
-            error={errors.issued_year?.message}
-            {...register('issued_year')}
-          />
-        </div>
-        <div>
-          <label htmlFor="achievement-description" className="field-label">
-            Description
+      </div>
+      <TextAreaField
+        id="achievement-description"
+        label="Description"
+        rows={3}
+        error={errors.description?.message}
+        field={register('description')}
+      />
+      <div>
+        <span className="field-label">Image (optional)</span>
+        {shownImage ? (
+          <div className="relative overflow-hidden rounded-xl border border-slate-200">
+            <img src={shownImage} alt="Achievement" className="max-h-56 w-full object-cover" />
+            <button
+              type="button"
+              className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-lg bg-white/90 px-2.5 py-1.5 text-xs font-semibold text-red-600 shadow hover:bg-white"
+              onClick={() => {
+                setImage(null);
+                setRemoveImage(true);
+              }}
+            >
+              <Trash2 className="size-3.5" aria-hidden="true" />
+              Remove image
+            </button>
+          </div>
+        ) : (
+          <label className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-6 text-sm font-medium text-slate-600 hover:border-slate-400 hover:bg-slate-50">
+            <ImagePlus className="size-5" aria-hidden="true" />
+            Choose an image (JPEG, PNG or WebP)
+            <input
+              type="file"
+              accept={IMAGE_ACCEPT}
+              className="sr-only"
+              aria-label="Achievement image"
+              onChange={(event) => {
+                const file = event.target.files?.[0] ?? null;
+                event.target.value = '';
+                if (!file) return;
+                const problem = imageProblem(file);
+                setImageError(problem);
+                if (!problem) setImage(file);
+              }}
+            />
           </label>
-          <textarea
-            id="achievement-description"
-            rows={3}
-            className="field-input resize-y"
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby="achievement-description-message"
-            {...register('description')}
-          />
-          <FieldMessage id="achievement-description-message" error={errors.description?.message} />
-        </div>
-        <div>
-          <span className="field-label">Image (optional)</span>
-          {shownImage ? (
-            <div className="relative overflow-hidden rounded-xl border border-slate-200">
-              <img src={shownImage} alt="Achievement" className="max-h-56 w-full object-cover" />
-              <button
-                type="button"
-                className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-lg bg-white/90 px-2.5 py-1.5 text-xs font-semibold text-red-600 shadow hover:bg-white"
-                onClick={() => {
-                  setImage(null);
-                  setRemoveImage(true);
-                }}
-              >
-                <Trash2 className="size-3.5" aria-hidden="true" />
-                Remove image
-              </button>
-            </div>
-          ) : (
-            <label className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border-2 border-dashed border-slate-300 px-4 py-6 text-sm font-medium text-slate-600 hover:border-slate-400 hover:bg-slate-50">
-              <ImagePlus className="size-5" aria-hidden="true" />
-              Choose an image (JPEG, PNG or WebP)
-              <input
-                type="file"
-                accept={IMAGE_ACCEPT}
-                className="sr-only"
-                aria-label="Achievement image"
-                onChange={(event) => {
-                  const file = event.target.files?.[0] ?? null;
-                  event.target.value = '';
-                  if (!file) return;
-                  const problem = imageProblem(file);
-                  setImageError(problem);
-                  if (!problem) setImage(file);
-                }}
-              />
-            </label>
-          )}
-          <FieldMessage id="achievement-image-message" error={imageError ?? undefined} />
-        </div>
+        )}
+        <FieldMessage id="achievement-image-message" error={imageError ?? undefined} />
       </div>
-      {errors.root?.message ? (
-        <p role="alert" className="mt-3 text-sm text-red-600">
-          {errors.root.message}
-        </p>
-      ) : null}
-      <div className="mt-5 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-        <Button tone="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" tone={tone} loading={create.isPending || update.isPending}>
-          {achievement ? 'Save changes' : 'Add achievement'}
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
 

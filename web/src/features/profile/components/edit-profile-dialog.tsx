@@ -10,17 +10,15 @@ import {
 } from '@touchline/shared';
 import type { Resolver } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FieldMessage } from '../../../components/ui/field-message';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { showNotice } from '../../../lib/toast';
+import { FieldMessage } from '@/components/ui/field-message';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { showNotice } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
-import { errorMessage, fieldErrors } from '../lib/errors';
 import { capitalize } from '../lib/format';
 import type { ProfileFormValues } from './edit-profile-form';
 import { formValuesOf, payloadOf } from './edit-profile-form';
+import { DialogForm, FormDialog, TextAreaField } from './form-dialog';
 import { PositionField } from './position-field';
 
 const schemaResolver = zodResolver(profileUpdateSchema);
@@ -36,16 +34,9 @@ type EditProfileDialogProps = { open: boolean; onClose: () => void; profile: Pro
 /** Every field of the owner's profile, checked with the shared schema before it is sent. */
 export function EditProfileDialog({ open, onClose, profile }: EditProfileDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title="Edit profile"
-      showClose
-      size="max-w-2xl"
-      closeOnBackdrop={false}
-    >
-      {open ? <EditProfileForm profile={profile} onDone={onClose} /> : null}
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} title="Edit profile" size="max-w-2xl">
+      <EditProfileForm profile={profile} onDone={onClose} />
+    </FormDialog>
   );
 }
 
@@ -58,220 +49,195 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
     context,
     options,
   ) => schemaResolver(payloadOf(values, role), context, options as never) as never;
-  const { register, control, handleSubmit, setValue, setError, formState } = useForm<
-    ProfileFormValues,
-    unknown,
-    ProfileUpdate
-  >({ defaultValues: formValuesOf(profile), resolver });
-  const { errors } = formState;
+  const form = useForm<ProfileFormValues, unknown, ProfileUpdate>({
+    defaultValues: formValuesOf(profile),
+    resolver,
+  });
+  const { register, control, setValue } = form;
+  const { errors } = form.formState;
   const state = useWatch({ control, name: 'state' });
   const sports = useWatch({ control, name: 'sports' });
   const bio = useWatch({ control, name: 'bio' });
   const primarySport = SPORTS.find((sport) => sports.includes(sport));
 
-  const submit = handleSubmit(async (input) => {
-    try {
-      await update.mutateAsync(input);
-      showNotice('Profile updated', 'success');
-      onDone();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      const names = Object.keys(fields);
-      for (const name of names)
-        setError(name as keyof ProfileFormValues, { message: fields[name] });
-      if (names.length === 0) setError('root', { message: errorMessage(error) });
-    }
-  });
-
   return (
-    <form noValidate onSubmit={submit} className="mt-4">
-      <div className="-mx-1 max-h-[min(68dvh,44rem)] space-y-5 overflow-y-auto px-1 pb-2">
-        <fieldset className="space-y-4">
-          <legend className="sr-only">About you</legend>
-          <TextField
-            label={role === 'academy' ? 'Academy name' : 'Name'}
+    <DialogForm
+      form={form}
+      onSave={async (input) => {
+        await update.mutateAsync(input);
+        showNotice('Profile updated', 'success');
+      }}
+      onDone={onDone}
+      bodyClassName="max-h-[min(68dvh,44rem)] space-y-5"
+      tone={tone}
+      loading={update.isPending}
+      submitLabel="Save changes"
+    >
+      <fieldset className="space-y-4">
+        <legend className="sr-only">About you</legend>
+        <TextField
+          label={role === 'academy' ? 'Academy name' : 'Name'}
+          tone={tone}
+          autoComplete="name"
+          maxLength={LIMITS.nameMaxLength}
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          label="Bio"
+          tone={tone}
+          placeholder="A one-line headline"
+          hint={`${bio.length}/${LIMITS.bioMaxLength}`}
+          error={errors.bio?.message}
+          {...register('bio')}
+        />
+        <TextAreaField
+          id="profile-about"
+          label="About"
+          rows={4}
+          error={errors.about?.message}
+          field={register('about')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="State"
             tone={tone}
-            autoComplete="name"
-            maxLength={LIMITS.nameMaxLength}
-            error={errors.username?.message}
-            {...register('username')}
+            placeholder="Select a state"
+            options={STATES.map((value) => ({ value, label: value }))}
+            error={errors.state?.message}
+            {...register('state', {
+              onChange: () => setValue('district', ''),
+            })}
           />
-          <TextField
-            label="Bio"
+          <SelectField
+            label="LGA"
             tone={tone}
-            placeholder="A one-line headline"
-            hint={`${bio.length}/${LIMITS.bioMaxLength}`}
-            error={errors.bio?.message}
-            {...register('bio')}
+            placeholder={state ? 'Select an LGA' : 'Choose a state first'}
+            disabled={!state}
+            options={(state ? lgasOf(state) : []).map((value) => ({ value, label: value }))}
+            error={errors.district?.message}
+            {...register('district')}
           />
-          <div>
-            <label htmlFor="profile-about" className="field-label">
-              About
-            </label>
-            <textarea
-              id="profile-about"
-              rows={4}
-              className="field-input resize-y"
-              aria-invalid={errors.about ? true : undefined}
-              aria-describedby="profile-about-message"
-              {...register('about')}
-            />
-            <FieldMessage id="profile-about-message" error={errors.about?.message} />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="State"
-              tone={tone}
-              placeholder="Select a state"
-              options={STATES.map((value) => ({ value, label: value }))}
-              error={errors.state?.message}
-              {...register('state', {
-                onChange: () => setValue('district', ''),
-              })}
-            />
-            <SelectField
-              label="LGA"
-              tone={tone}
-              placeholder={state ? 'Select an LGA' : 'Choose a state first'}
-              disabled={!state}
-              options={(state ? lgasOf(state) : []).map((value) => ({ value, label: value }))}
-              error={errors.district?.message}
-              {...register('district')}
-            />
-          </div>
-        </fieldset>
+        </div>
+      </fieldset>
 
-        <fieldset>
-          <legend className="field-label">
-            {role === 'academy' ? 'Available sports' : 'Sports'}{' '}
-            <span className="font-normal text-slate-500">(1–{PROFILE_LIMITS.sportsMax})</span>
-          </legend>
-          <div className="flex flex-wrap gap-2">
-            {SPORTS.map((sport) => (
-              <label
-                key={sport}
-                className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3.5 py-1.5 text-sm font-medium text-slate-700 has-checked:border-transparent has-checked:bg-slate-900 has-checked:text-white"
-              >
-                <input type="checkbox" value={sport} className="sr-only" {...register('sports')} />
-                {capitalize(sport)}
-              </label>
-            ))}
-          </div>
-          <FieldMessage id="profile-sports-message" error={errors.sports?.message} />
-          {sports.includes('other') ? (
-            <TextField
-              label="Specify Sport"
-              tone={tone}
-              className="mt-3"
-              error={errors.custom_sport?.message}
-              {...register('custom_sport')}
-            />
-          ) : null}
-        </fieldset>
-
-        {role === 'player' ? (
-          <fieldset className="space-y-4">
-            <legend className="sr-only">Playing details</legend>
-            <label className="flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-amber-600"
-                {...register('open_to_work')}
-              />
-              <span>
-                <span className="font-semibold text-amber-900">Open to Work</span>
-                <span className="block text-amber-800">
-                  Academies see that you are open to trials and offers.
-                </span>
-              </span>
+      <fieldset>
+        <legend className="field-label">
+          {role === 'academy' ? 'Available sports' : 'Sports'}{' '}
+          <span className="font-normal text-slate-500">(1–{PROFILE_LIMITS.sportsMax})</span>
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          {SPORTS.map((sport) => (
+            <label
+              key={sport}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3.5 py-1.5 text-sm font-medium text-slate-700 has-checked:border-transparent has-checked:bg-slate-900 has-checked:text-white"
+            >
+              <input type="checkbox" value={sport} className="sr-only" {...register('sports')} />
+              {capitalize(sport)}
             </label>
-            <Controller
-              control={control}
-              name="position"
-              render={({ field }) => (
-                <PositionField
-                  sport={primarySport}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors.position?.message}
-                  tone={tone}
-                />
-              )}
-            />
-            <div className="grid gap-4 sm:grid-cols-3">
-              <TextField
-                label="Height (cm)"
-                tone={tone}
-                inputMode="numeric"
-                error={errors.height_cm?.message}
-                {...register('height_cm')}
-              />
-              <TextField
-                label="Weight (kg)"
-                tone={tone}
-                inputMode="numeric"
-                error={errors.weight_kg?.message}
-                {...register('weight_kg')}
-              />
-              <SelectField
-                label={primarySport === 'basketball' ? 'Preferred hand' : 'Preferred foot'}
-                tone={tone}
-                placeholder="Not set"
-                options={SIDE_OPTIONS}
-                error={errors.preferred_side?.message}
-                {...register('preferred_side')}
-              />
-            </div>
-          </fieldset>
+          ))}
+        </div>
+        <FieldMessage id="profile-sports-message" error={errors.sports?.message} />
+        {sports.includes('other') ? (
+          <TextField
+            label="Specify Sport"
+            tone={tone}
+            className="mt-3"
+            error={errors.custom_sport?.message}
+            {...register('custom_sport')}
+          />
         ) : null}
+      </fieldset>
 
-        <fieldset className="rounded-xl border border-dashed border-slate-300 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-900">
-            Private — only you can see this
-          </legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Phone"
-              tone={tone}
-              type="tel"
-              autoComplete="tel"
-              placeholder="08012345678"
-              error={errors.phone?.message}
-              {...register('phone')}
+      {role === 'player' ? (
+        <fieldset className="space-y-4">
+          <legend className="sr-only">Playing details</legend>
+          <label className="flex items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-amber-600"
+              {...register('open_to_work')}
             />
-            {role === 'player' ? (
-              <TextField
-                label="Date of birth"
+            <span>
+              <span className="font-semibold text-amber-900">Open to Work</span>
+              <span className="block text-amber-800">
+                Academies see that you are open to trials and offers.
+              </span>
+            </span>
+          </label>
+          <Controller
+            control={control}
+            name="position"
+            render={({ field }) => (
+              <PositionField
+                sport={primarySport}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.position?.message}
                 tone={tone}
-                type="date"
-                error={errors.dob?.message}
-                {...register('dob')}
-              />
-            ) : (
-              <TextField
-                label="Established on"
-                tone={tone}
-                type="date"
-                error={errors.established_on?.message}
-                {...register('established_on')}
               />
             )}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              label="Height (cm)"
+              tone={tone}
+              inputMode="numeric"
+              error={errors.height_cm?.message}
+              {...register('height_cm')}
+            />
+            <TextField
+              label="Weight (kg)"
+              tone={tone}
+              inputMode="numeric"
+              error={errors.weight_kg?.message}
+              {...register('weight_kg')}
+            />
+            <SelectField
+              label={primarySport === 'basketball' ? 'Preferred hand' : 'Preferred foot'}
+              tone={tone}
+              placeholder="Not set"
+              options={SIDE_OPTIONS}
+              error={errors.preferred_side?.message}
+              {...register('preferred_side')}
+            />
           </div>
         </fieldset>
-      </div>
-      {errors.root?.message ? (
-        <p role="alert" className="mt-3 text-sm text-red-600">
-          {errors.root.message}
-        </p>
       ) : null}
-      <div className="mt-5 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-        <Button tone="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" tone={tone} loading={update.isPending}>
-          Save changes
-        </Button>
-      </div>
-    </form>
+
+      <fieldset className="rounded-xl border border-dashed border-slate-300 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">
+          Private — only you can see this
+        </legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Phone"
+            tone={tone}
+            type="tel"
+            autoComplete="tel"
+            placeholder="08012345678"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          {role === 'player' ? (
+            <TextField
+              label="Date of birth"
+              tone={tone}
+              type="date"
+              error={errors.dob?.message}
+              {...register('dob')}
+            />
+          ) : (
+            <TextField
+              label="Established on"
+              tone={tone}
+              type="date"
+              error={errors.established_on?.message}
+              {...register('established_on')}
+            />
+          )}
+        </div>
+      </fieldset>
+    </DialogForm>
   );
 }

@@ -3,16 +3,14 @@ import type { Experience, ExperienceInput } from '@touchline/shared';
 import { PROFILE_LIMITS, SPORTS, experienceCreateSchema } from '@touchline/shared';
 import type { Resolver } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { showNotice } from '../../../lib/toast';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { showNotice } from '@/lib/toast';
 import { useCreateExperience } from '../api/create-experience';
 import { useUpdateExperience } from '../api/update-experience';
-import { errorMessage, fieldErrors } from '../lib/errors';
 import { MONTH_OPTIONS, capitalize, yearOptions } from '../lib/format';
 import { AcademyPicker } from './academy-picker';
+import { DialogForm, FormDialog } from './form-dialog';
 import { PositionField } from './position-field';
 
 type Values = {
@@ -73,148 +71,130 @@ type ExperienceFormDialogProps = {
 
 export function ExperienceFormDialog({ open, onClose, entry }: ExperienceFormDialogProps) {
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title={entry ? 'Edit experience' : 'Add experience'}
-      showClose
       size="max-w-xl"
-      closeOnBackdrop={false}
     >
-      {open ? <ExperienceForm entry={entry ?? null} onDone={onClose} /> : null}
-    </Dialog>
+      <ExperienceForm entry={entry ?? null} onDone={onClose} />
+    </FormDialog>
   );
 }
 
 function ExperienceForm({ entry, onDone }: { entry: Experience | null; onDone: () => void }) {
   const create = useCreateExperience();
   const update = useUpdateExperience();
-  const { register, control, handleSubmit, setValue, setError, formState } = useForm<
-    Values,
-    unknown,
-    ExperienceInput
-  >({ resolver, defaultValues: defaultsOf(entry) });
-  const { errors } = formState;
+  const form = useForm<Values, unknown, ExperienceInput>({
+    resolver,
+    defaultValues: defaultsOf(entry),
+  });
+  const { register, control, setValue } = form;
+  const { errors } = form.formState;
   const sport = useWatch({ control, name: 'sport' });
   const isCurrent = useWatch({ control, name: 'is_current' });
   const academyId = useWatch({ control, name: 'academy_id' });
   const years = yearOptions(PROFILE_LIMITS.earliestYear);
 
-  const submit = handleSubmit(async (input) => {
-    try {
-      if (entry) await update.mutateAsync({ id: entry.id, ...input });
-      else await create.mutateAsync(input);
-      showNotice(entry ? 'Experience updated' : 'Experience added', 'success');
-      onDone();
-    } catch (error) {
-      const problems = fieldErrors(error);
-      const names = Object.keys(problems);
-      for (const name of names) setError(name as keyof Values, { message: problems[name] });
-      if (names.length === 0) setError('root', { message: errorMessage(error) });
-    }
-  });
+  const save = async (input: ExperienceInput) => {
+    if (entry) await update.mutateAsync({ id: entry.id, ...input });
+    else await create.mutateAsync(input);
+    showNotice(entry ? 'Experience updated' : 'Experience added', 'success');
+  };
 
   return (
-    <form noValidate onSubmit={submit} className="mt-4">
-      <div className="-mx-1 max-h-[min(68dvh,44rem)] space-y-4 overflow-y-auto px-1 pb-2">
-        <Controller
-          control={control}
-          name="academy_name"
-          render={({ field }) => (
-            <AcademyPicker
-              name={field.value}
-              academyId={academyId}
-              onChange={(next) => {
-                field.onChange(next.academy_name);
-                setValue('academy_id', next.academy_id, { shouldDirty: true });
-              }}
-              error={errors.academy_name?.message ?? errors.academy_id?.message}
-            />
-          )}
-        />
-        <SelectField
-          label="Sport"
-          options={SPORTS.map((value) => ({ value, label: capitalize(value) }))}
-          error={sport === 'other' ? undefined : errors.sport?.message}
-          {...register('sport', { onChange: () => setValue('position', '') })}
-        />
-        {sport === 'other' ? (
-          <TextField
-            label="Specify Sport"
-            error={errors.sport?.message}
-            {...register('custom_sport')}
+    <DialogForm
+      form={form}
+      onSave={save}
+      onDone={onDone}
+      bodyClassName="max-h-[min(68dvh,44rem)] space-y-4"
+      loading={create.isPending || update.isPending}
+      submitLabel={entry ? 'Save changes' : 'Add experience'}
+    >
+      <Controller
+        control={control}
+        name="academy_name"
+        render={({ field }) => (
+          <AcademyPicker
+            name={field.value}
+            academyId={academyId}
+            onChange={(next) => {
+              field.onChange(next.academy_name);
+              setValue('academy_id', next.academy_id, { shouldDirty: true });
+            }}
+            error={errors.academy_name?.message ?? errors.academy_id?.message}
           />
-        ) : null}
-        <Controller
-          control={control}
-          name="position"
-          render={({ field }) => (
-            <PositionField
-              sport={sport}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.position?.message}
-            />
-          )}
+        )}
+      />
+      <SelectField
+        label="Sport"
+        options={SPORTS.map((value) => ({ value, label: capitalize(value) }))}
+        error={sport === 'other' ? undefined : errors.sport?.message}
+        {...register('sport', { onChange: () => setValue('position', '') })}
+      />
+      {sport === 'other' ? (
+        <TextField
+          label="Specify Sport"
+          error={errors.sport?.message}
+          {...register('custom_sport')}
         />
+      ) : null}
+      <Controller
+        control={control}
+        name="position"
+        render={({ field }) => (
+          <PositionField
+            sport={sport}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.position?.message}
+          />
+        )}
+      />
+      <fieldset>
+        <legend className="field-label">Started</legend>
+        <div className="grid grid-cols-2 gap-4">
+          <SelectField
+            label="Start month"
+            placeholder="Month"
+            options={MONTH_OPTIONS}
+            error={errors.start_month?.message}
+            {...register('start_month')}
+          />
+          <SelectField
+            label="Start year"
+            placeholder="Year"
+            options={years}
+            error={errors.start_year?.message}
+            {...register('start_year')}
+          />
+        </div>
+      </fieldset>
+      <label className="flex items-center gap-2.5 text-sm font-medium text-slate-800">
+        <input type="checkbox" className="size-4 accent-brand-600" {...register('is_current')} />
+        Currently playing here
+      </label>
+      {isCurrent ? null : (
         <fieldset>
-          <legend className="field-label">Started</legend>
+          <legend className="field-label">Ended</legend>
           <div className="grid grid-cols-2 gap-4">
             <SelectField
-              label="Start month"
+              label="End month"
               placeholder="Month"
               options={MONTH_OPTIONS}
-              error={errors.start_month?.message}
-              {...register('start_month')}
+              error={errors.end_month?.message}
+              {...register('end_month')}
             />
             <SelectField
-              label="Start year"
+              label="End year"
               placeholder="Year"
               options={years}
-              error={errors.start_year?.message}
-              {...register('start_year')}
+              error={errors.end_year?.message}
+              {...register('end_year')}
             />
           </div>
         </fieldset>
-        <label className="flex items-center gap-2.5 text-sm font-medium text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-600" {...register('is_current')} />
-          Currently playing here
-        </label>
-        {isCurrent ? null : (
-          <fieldset>
-            <legend className="field-label">Ended</legend>
-            <div className="grid grid-cols-2 gap-4">
-              <SelectField
-                label="End month"
-                placeholder="Month"
-                options={MONTH_OPTIONS}
-                error={errors.end_month?.message}
-                {...register('end_month')}
-              />
-              <SelectField
-                label="End year"
-                placeholder="Year"
-                options={years}
-                error={errors.end_year?.message}
-                {...register('end_year')}
-              />
-            </div>
-          </fieldset>
-        )}
-      </div>
-      {errors.root?.message ? (
-        <p role="alert" className="mt-3 text-sm text-red-600">
-          {errors.root.message}
-        </p>
-      ) : null}
-      <div className="mt-5 flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-        <Button tone="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending || update.isPending}>
-          {entry ? 'Save changes' : 'Add experience'}
-        </Button>
-      </div>
-    </form>
+      )}
+    </DialogForm>
   );
 }

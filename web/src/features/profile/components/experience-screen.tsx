@@ -1,111 +1,53 @@
 import type { Experience } from '@touchline/shared';
-import { History, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { History } from 'lucide-react';
 import { Link } from 'wouter';
-import { SkeletonCard } from '../../../components/skeleton';
-import { Button } from '../../../components/ui/button';
-import { DeleteDialog } from '../../../components/ui/delete-dialog';
-import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
-import { homeFor } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { session } from '../../../lib/session';
-import { showNotice } from '../../../lib/toast';
+import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { useDeleteExperience } from '../api/delete-experience';
 import { useExperiences } from '../api/get-experiences';
-import { useProfile } from '../api/get-profile';
-import { errorMessage } from '../lib/errors';
 import { capitalize, period } from '../lib/format';
 import { positionLabel } from '../lib/positions';
 import { ExperienceFormDialog } from './experience-form-dialog';
-import { EmptyList, ListHeader } from './list-header';
-import { ProfileUnavailable } from './profile-unavailable';
+import { ProfileListScreen, useProfileListData } from './profile-list-screen';
+import { profilePath } from '@/config/paths';
 
 /** `/view_experience`: a player's academies and teams as a timeline, current first. */
 export function ExperienceScreen({ userId }: { userId: string | null }) {
-  const { role, user_id: me } = useSnapshot(session);
-  const ownId = userId && userId === me ? null : userId;
-  const profile = useProfile(ownId);
-  const list = useExperiences(ownId);
-  const remove = useDeleteExperience();
-  const [editing, setEditing] = useState<Experience | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<Experience | null>(null);
-  const isOwn = profile.data?.is_own ?? ownId === null;
-
-  const notFound = [profile.error, list.error].some(
-    (e) => e instanceof ApiError && e.status === 404,
-  );
-  if (notFound) return <ProfileUnavailable homeHref={homeFor(role)} />;
-
+  const data = useProfileListData(userId, useExperiences, useDeleteExperience);
   return (
-    <>
-      <ListHeader
-        title="Experience"
-        profile={profile.data}
-        action={
-          isOwn ? (
-            <Button onClick={() => setEditing('new')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add experience
-            </Button>
-          ) : null
-        }
-      />
-      {list.isPending ? (
-        <div aria-busy="true" aria-label="Loading experience">
-          <SkeletonCard />
-        </div>
-      ) : list.error ? (
-        <p role="alert" className="card p-6 text-sm text-red-600">
-          {errorMessage(list.error)}
-        </p>
-      ) : list.data.length === 0 ? (
-        <EmptyList
-          icon={<History className="size-6" aria-hidden="true" />}
-          title="No experience yet"
-          body={
-            isOwn
-              ? 'Add the academies and teams you have played for, with your position and dates.'
-              : 'Nothing has been added here yet.'
-          }
-        />
-      ) : (
+    <ProfileListScreen
+      {...data}
+      title="Experience"
+      addLabel="Add experience"
+      addTone="player"
+      loading={{ label: 'Loading experience' }}
+      empty={{
+        icon: <History className="size-6" aria-hidden="true" />,
+        title: 'No experience yet',
+        ownBody: 'Add the academies and teams you have played for, with your position and dates.',
+      }}
+      renderList={(items, { isOwn, onEdit, onDelete }) => (
         <ol className="card relative px-5 py-6 sm:px-7" aria-label="Experience">
-          {list.data.map((entry, index) => (
+          {items.map((entry, index) => (
             <TimelineItem
               key={entry.id}
               entry={entry}
-              last={index === list.data.length - 1}
+              last={index === items.length - 1}
               isOwn={isOwn}
-              onEdit={() => setEditing(entry)}
-              onDelete={() => setDeleting(entry)}
+              onEdit={() => onEdit(entry)}
+              onDelete={() => onDelete(entry)}
             />
           ))}
         </ol>
       )}
-      <ExperienceFormDialog
-        open={editing !== null}
-        entry={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
-      />
-      <DeleteDialog
-        open={deleting !== null}
-        title="Delete this experience?"
-        description={
-          deleting ? `${deleting.academy_name} will be removed from your profile.` : undefined
-        }
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => showNotice('Experience deleted', 'success'),
-            onError: (error) => showNotice(errorMessage(error), 'error'),
-            onSettled: () => setDeleting(null),
-          })
-        }
-      />
-    </>
+      renderForm={({ open, item, onClose }) => (
+        <ExperienceFormDialog open={open} entry={item} onClose={onClose} />
+      )}
+      deletion={{
+        title: 'Delete this experience?',
+        description: (entry) => `${entry.academy_name} will be removed from your profile.`,
+        done: 'Experience deleted',
+      }}
+    />
   );
 }
 
@@ -137,7 +79,7 @@ function TimelineItem({
             <h2 className="font-semibold text-slate-900">
               {entry.academy_id ? (
                 <Link
-                  href={`/academy/profile/${entry.academy_id}`}
+                  href={profilePath(entry.academy_id, 'academy')}
                   className="text-academy-700 hover:underline"
                 >
                   {entry.academy_name}

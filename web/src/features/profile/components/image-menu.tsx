@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
-import { useDismiss } from '../../../components/ui/use-dismiss';
+import { useDismiss } from '@/components/ui/use-dismiss';
 
 type ImageMenuProps = {
   /** Accessible name and look of the trigger. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { renderApp, signInAs } from '@/test/render-app';
 
 type Reply = { status: number; body?: unknown };
 
@@ -24,6 +24,7 @@ function serve(routes: Record<string, () => Reply>) {
 }
 
 const me = {
+  limited: false,
   user_id: 'player-1',
   username: 'Tunde Bakare',
   role: 'player',

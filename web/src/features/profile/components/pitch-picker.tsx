@@ -1,7 +1,7 @@
 import { FOOTBALL_POSITIONS, PITCH } from '@touchline/shared';
 import type { KeyboardEvent } from 'react';
 import { useId, useRef } from 'react';
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField } from '@/components/ui/select-field';
 import { FOOTBALL_OPTIONS, FOOTBALL_POSITION_NAMES } from '../lib/positions';
 import { PitchMarkings } from './pitch-markings';
 

@@ -1,5 +1,5 @@
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
 import { BASKETBALL_OPTIONS, positionKindFor } from '../lib/positions';
 import { PitchPicker } from './pitch-picker';
 

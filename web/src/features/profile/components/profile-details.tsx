@@ -2,7 +2,7 @@ import type { ProfileView } from '@touchline/shared';
 import { Award, ChevronRight, History, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ACCENTS } from '../../../components/layout/role-accent';
+import { ACCENTS } from '@/components/layout/role-accent';
 import { isFootballCode, positionLabel } from '../lib/positions';
 import { PitchPosition } from './pitch-position';
 

@@ -3,12 +3,13 @@ import { BadgeCheck, BriefcaseBusiness, Camera, ImagePlus, MapPin } from 'lucide
 import type { ReactNode, RefObject } from 'react';
 import { useRef } from 'react';
 import { Link } from 'wouter';
-import { ACCENTS } from '../../../components/layout/role-accent';
-import { UserAvatar } from '../../../components/ui/user-avatar';
+import { ACCENTS } from '@/components/layout/role-accent';
+import { UserAvatar } from '@/components/ui/user-avatar';
 import { capitalize, location } from '../lib/format';
 import { IMAGE_ACCEPT } from '../lib/image-file';
 import { useImageUpload } from '../lib/use-image-upload';
 import { ImageMenu } from './image-menu';
+import { achievementsPath, userPostsPath } from '@/config/paths';
 
 type ProfileHeaderProps = {
   profile: ProfileView;
@@ -25,11 +26,11 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
     isPlayer
       ? { label: 'Friends', value: profile.friends_count ?? 0 }
       : { label: 'Followers', value: profile.followers_count ?? 0 },
-    { label: 'Posts', value: profile.post_count, href: `/view_posts/${profile.user_id}` },
+    { label: 'Posts', value: profile.post_count, href: userPostsPath(profile.user_id) },
     {
       label: 'Achievements',
       value: profile.achievements_count,
-      href: profile.is_own ? '/view_achievements' : `/view_achievements?user_id=${profile.user_id}`,
+      href: achievementsPath(profile.is_own ? undefined : profile.user_id),
     },
   ];
 

@@ -2,18 +2,19 @@ import { Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { Skeleton } from '../../../components/skeleton';
-import { Button } from '../../../components/ui/button';
-import { homeFor } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { session } from '../../../lib/session';
-import { useProfile } from '../api/get-profile';
+import { Skeleton } from '@/components/skeleton';
+import { Button } from '@/components/ui/button';
+import { homeFor } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { session } from '@/lib/session';
+import { useProfile } from '@/api/profiles/get-profile';
 import { profilePath } from '../lib/format';
 import { EditProfileDialog } from './edit-profile-dialog';
+import { LimitedProfileCard } from './limited-profile-card';
 import { ProfileDetails } from './profile-details';
 import { ProfileHeader } from './profile-header';
-import { ProfileUnavailable } from './profile-unavailable';
-import { RelationshipActions } from './relationship-actions';
+import { ProfileUnavailable } from '@/components/profile-unavailable';
+import { ProfileActions } from './profile-actions';
 
 type ProfileScreenProps = {
   /** Whose profile: null for the caller's own. */
@@ -53,6 +54,20 @@ export function ProfileScreen({ userId, area }: ProfileScreenProps) {
   }
   if (!data || data.role !== area) return <ProfileSkeleton />;
 
+  const onBlocked = () => navigate(homeFor(role), { replace: true });
+  if (data.limited) {
+    return (
+      <LimitedProfileCard
+        profile={data}
+        actions={
+          role === 'player' || role === 'academy' ? (
+            <ProfileActions profile={data} onBlocked={onBlocked} />
+          ) : null
+        }
+      />
+    );
+  }
+
   const tone = role === 'academy' ? 'academy' : 'player';
   const actions = data.is_own ? (
     <Button tone={tone} onClick={() => setEditing(true)}>
@@ -60,11 +75,7 @@ export function ProfileScreen({ userId, area }: ProfileScreenProps) {
       Edit profile
     </Button>
   ) : role === 'player' || role === 'academy' ? (
-    <RelationshipActions
-      profile={data}
-      viewerRole={role}
-      onBlocked={() => navigate(homeFor(role), { replace: true })}
-    />
+    <ProfileActions profile={data} onBlocked={onBlocked} />
   ) : null;
 
   return (

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProfileView } from '@touchline/shared';
+import type { LimitedProfile, ProfileView } from '@touchline/shared';
 import { MESSAGES } from '@touchline/shared';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { renderApp, signInAs } from '@/test/render-app';
 import { PitchPicker } from './pitch-picker';
 
 type Reply = { status: number; body?: unknown };
@@ -35,6 +35,7 @@ function serve(routes: Record<string, Reply | ((call: Call) => Reply)>) {
 }
 
 const player = (over: Partial<ProfileView> = {}): ProfileView => ({
+  limited: false,
   user_id: 'kemi-1',
   username: 'Kemi Adeyemi',
   role: 'player',
@@ -74,6 +75,43 @@ const own = () =>
 const relationship = (friend_status: string, is_following = false) => ({
   status: 200,
   body: { friend_status, is_following, blocked_by_me: false },
+});
+
+const youngCard: LimitedProfile = {
+  limited: true,
+  user_id: 'musa-1',
+  username: 'Musa Bello',
+  role: 'player',
+  profile_photo: null,
+  state: 'Kano',
+  sports: ['football', 'basketball'],
+  age_band: 'U13',
+  is_own: false,
+};
+
+describe('a young player’s limited card (supplement §13)', () => {
+  it('shows name, age band, state and sports, explains why, and nothing more', async () => {
+    signInAs('player', 'player-1');
+    serve({
+      'GET /api/profile/musa-1': { status: 200, body: youngCard },
+      'GET /api/relationship/musa-1': relationship('not_applicable'),
+    });
+    renderApp('/profile/musa-1');
+    expect(await screen.findByRole('heading', { name: 'Musa Bello' })).toBeVisible();
+    const card = screen.getByTestId('limited-profile');
+    expect(card).toHaveTextContent('U13');
+    expect(card).toHaveTextContent('Kano');
+    expect(
+      within(screen.getByRole('list', { name: 'Sports' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
+    expect(card).toHaveTextContent('This profile is visible to friends and academies only.');
+    // No counts, lists or links to the minor's posts (the app's navigation aside).
+    for (const label of ['Posts', 'Achievements', 'Friends'])
+      expect(within(card).queryByText(label)).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    // Blocking stays possible from the card.
+    expect(screen.getByRole('button', { name: /more/i })).toBeVisible();
+  });
 });
 
 describe('profile page', () => {
@@ -150,7 +188,7 @@ describe('profile page', () => {
       'GET /api/relationship/kemi-1': () => relationship(status),
       'POST /api/friend_request': () => {
         status = 'request_sent';
-        return { status: 201, body: { message: 'sent' } };
+        return { status: 201, body: { status: 'request_sent' } };
       },
     });
     renderApp('/profile/kemi-1');

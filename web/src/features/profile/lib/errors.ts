@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 
 /** The `fields` of a 400 answer (`{field: message}` or `{field: [messages]}`), if any. */
 export function fieldErrors(error: unknown): Record<string, string> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchSuggestion } from '@touchline/shared';
 import { searchSuggestionSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 const suggestionsSchema = searchSuggestionSchema.array();
 
@@ -11,7 +11,7 @@ const suggestionsSchema = searchSuggestionSchema.array();
  */
 export async function getSuggestions(q: string, signal?: AbortSignal): Promise<SearchSuggestion[]> {
   try {
-    return await api.get('search', { query: { q }, signal, schema: suggestionsSchema });
+    return await api.get('search', suggestionsSchema, { query: { q }, signal });
   } catch (error) {
     if (!signal?.aborted) console.error('Search suggestions failed', error);
     throw error;

@@ -1,5 +1,5 @@
 import { Trophy } from 'lucide-react';
-import { UserAvatar } from '../../../components/ui/user-avatar';
+import { UserAvatar } from '@/components/ui/user-avatar';
 
 /** A result's photo, or the placeholder of its type (spec §3: placeholder when missing). */
 export function ResultThumb({

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, reply, serveApi } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { reply, serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
 
 const suggestion = (n: number, type = 'Player') => ({ id: `u${n}`, type, name: `Kemi ${n}` });
 
@@ -22,7 +22,7 @@ describe('top bar search box', () => {
     expect(box).toHaveAttribute('placeholder', 'Search');
     await userEvent.type(box, 'K');
     expect(await screen.findByRole('option', { name: /Kemi 1/ })).toBeVisible();
-    expect(callsTo(fetch, 'GET /api/search')[0]?.searchParams.get('q')).toBe('K');
+    expect(fetch.callsTo('GET /api/search')[0]?.url.searchParams.get('q')).toBe('K');
     await userEvent.clear(box);
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(box).toHaveAttribute('aria-expanded', 'false');

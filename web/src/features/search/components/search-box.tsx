@@ -2,12 +2,15 @@ import { Search } from 'lucide-react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useDismiss } from '../../../components/ui/use-dismiss';
+import { useDismiss } from '@/components/ui/use-dismiss';
 import { useSuggestions } from '../api/get-suggestions';
-import { MAX_SUGGESTIONS, resultLink, searchPageLink } from '../links';
+import { searchPath, searchResultPath } from '@/config/paths';
 import { ResultThumb } from './result-thumb';
 
 type Option = { key: string; label: string; href: string };
+
+/** At most this many suggestions show (spec §9); the API sends one more to tell there are more. */
+const MAX_SUGGESTIONS = 7;
 
 /**
  * The top bar's search box with suggestions (spec §2, §4, §9): a lookup on every change from one
@@ -30,9 +33,9 @@ export function SearchBox() {
   const options: Option[] = suggestions.map((s) => ({
     key: `${s.type}-${s.id}`,
     label: s.name,
-    href: resultLink(s),
+    href: searchResultPath(s),
   }));
-  if (hasMore) options.push({ key: 'see-all', label: 'See All', href: searchPageLink(q) });
+  if (hasMore) options.push({ key: 'see-all', label: 'See All', href: searchPath(q) });
   const expanded = open && options.length > 0;
 
   useDismiss([root], expanded, () => setOpen(false));
@@ -48,7 +51,7 @@ export function SearchBox() {
     event.preventDefault();
     const option = expanded ? options[active] : undefined;
     if (option) choose(option.href);
-    else if (q) choose(searchPageLink(q));
+    else if (q) choose(searchPath(q));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

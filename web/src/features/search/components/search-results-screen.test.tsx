@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsTo, serveApi } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
 
 const none = { friend_status: 'none', is_following: false, blocked_by_me: false };
 
@@ -49,8 +49,8 @@ describe('/search results', () => {
         };
       },
       'POST /api/friend_request': () => ({ status: 'request_sent' }),
-      'POST /api/follow': () => ({}),
-      'POST /api/unfollow': () => ({}),
+      'POST /api/follow': () => ({ message: 'Following' }),
+      'POST /api/unfollow': () => ({ message: 'Unfollowed' }),
     });
     signInAs('player', 'me');
     const { history } = renderApp('/search?q=Ke');
@@ -65,7 +65,7 @@ describe('/search results', () => {
     expect(
       await screen.findByRole('button', { name: 'Cancel friend request to Kemi Adeyemi' }),
     ).toBeVisible();
-    expect(callsTo(fetch, 'POST /api/friend_request')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/friend_request')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View Kemi Adeyemi' })).toHaveAttribute(
       'href',
       '/profile/u2',
@@ -81,7 +81,7 @@ describe('/search results', () => {
     );
     const following = await screen.findByRole('button', { name: 'Following Lagos Stars Academy' });
     await userEvent.click(following);
-    await waitFor(() => expect(callsTo(fetch, 'POST /api/unfollow')).toHaveLength(1));
+    await waitFor(() => expect(fetch.callsTo('POST /api/unfollow')).toHaveLength(1));
     const list = screen.getByRole('list', { name: 'Search results' });
     expect(within(list).getByText('Academy')).toBeVisible();
   });

@@ -1,11 +1,10 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { Skeleton } from '../../../components/skeleton';
-import { Button } from '../../../components/ui/button';
-import type { SearchResult, SearchTab } from '../api/get-search-results';
-import { useSearchResults } from '../api/get-search-results';
-import { resultLink, SEARCH_PATH } from '../links';
+import { EmptyCard, PagedList } from '@/components/paged-list';
+import type { SearchResult, SearchTab } from '@/api/search/get-search-results';
+import { useSearchResults } from '@/api/search/get-search-results';
+import { SEARCH_PATH, searchResultPath } from '@/config/paths';
 import { ResultThumb } from './result-thumb';
 
 const TABS: readonly { id: SearchTab; label: string }[] = [
@@ -97,59 +96,22 @@ function ResultList({
   actions?: (result: SearchResult) => ReactNode;
 }) {
   const query = useSearchResults(q, tab);
-  if (query.isPending) {
-    return (
-      <div className="card divide-y divide-slate-100" aria-busy="true" aria-label="Loading">
-        {[0, 1, 2].map((row) => (
-          <div key={row} className="flex items-center gap-3 px-5 py-3">
-            <Skeleton className="size-11" rounded="rounded-full" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-3 w-24" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="card p-6 text-center text-sm text-slate-600">
-        <p>Search is not available right now. Please try again.</p>
-        <Button tone="secondary" className="mt-3" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const results = query.data.pages.flatMap((page) => page.results);
-  if (results.length === 0) {
-    return (
-      <Empty
-        title="No results"
-        text={`Nothing matches ‘${q}’ here. Check the spelling or try another name.`}
-      />
-    );
-  }
   return (
-    <div className="card overflow-hidden">
-      <ul aria-label="Search results" className="divide-y divide-slate-100">
-        {results.map((result) => (
-          <ResultRow key={`${result.type}-${result.id}`} result={result} actions={actions} />
-        ))}
-      </ul>
-      {query.hasNextPage ? (
-        <div className="border-t border-slate-100 p-3 text-center">
-          <Button
-            tone="secondary"
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      ) : null}
-    </div>
+    <PagedList
+      query={query}
+      items={query.data?.pages.flatMap((page) => page.results)}
+      label="Search results"
+      renderItem={(result) => (
+        <ResultRow key={`${result.type}-${result.id}`} result={result} actions={actions} />
+      )}
+      errorText="Search is not available right now. Please try again."
+      empty={
+        <Empty
+          title="No results"
+          text={`Nothing matches ‘${q}’ here. Check the spelling or try another name.`}
+        />
+      }
+    />
   );
 }
 
@@ -166,7 +128,7 @@ function ResultRow({
   result: SearchResult;
   actions?: (result: SearchResult) => ReactNode;
 }) {
-  const href = resultLink(result);
+  const href = searchResultPath(result);
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap sm:px-5">
       <Link href={href} className="flex min-w-0 flex-1 items-center gap-3 rounded-lg">
@@ -202,13 +164,5 @@ function ResultRow({
 }
 
 function Empty({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="card flex flex-col items-center px-6 py-10 text-center">
-      <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
-        <SearchX aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="font-semibold text-slate-900">{title}</h2>
-      <p className="mt-1 max-w-sm text-sm text-slate-600">{text}</p>
-    </div>
-  );
+  return <EmptyCard icon={SearchX} title={title} text={text} />;
 }

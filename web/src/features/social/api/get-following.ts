@@ -1,10 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { peopleKeys } from '@/api/relationships/people-lists';
 import { peopleListOptions } from './people-list';
 
-export const FOLLOWING_KEY = ['following'] as const;
-
 /** `GET /api/follow` — the academies I follow. */
-export const followingQueryOptions = () => peopleListOptions(FOLLOWING_KEY, 'follow');
+export const followingQueryOptions = () => peopleListOptions(peopleKeys.following, 'follow');
 
 export function useFollowing() {
   return useInfiniteQuery(followingQueryOptions());

@@ -1,19 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { personSchema } from '@touchline/shared';
-import { api } from '../../../lib/api-client';
-import { SOCIAL_KEY } from './people-list';
-
-const suggestionsSchema = personSchema.array();
+import { friendSuggestionsSchema } from '@touchline/shared';
+import { api } from '@/lib/api-client';
+import { peopleKeys } from '@/api/relationships/people-lists';
 
 /** `GET /api/friend_suggestion` — up to 7 people I may know (supplement §3). */
 export async function getFriendSuggestions(signal?: AbortSignal) {
-  const answer = await api.get<{ results: unknown }>('friend_suggestion', { signal });
-  return suggestionsSchema.parse(answer.results);
+  const answer = await api.get('friend_suggestion', friendSuggestionsSchema, { signal });
+  return answer.results;
 }
 
 export const friendSuggestionsQueryOptions = () =>
   queryOptions({
-    queryKey: [...SOCIAL_KEY, 'suggestions'],
+    queryKey: peopleKeys.suggestions,
     queryFn: ({ signal }) => getFriendSuggestions(signal),
   });
 

@@ -1,10 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { peopleKeys } from '@/api/relationships/people-lists';
 import { peopleListOptions } from './people-list';
 
-export const FRIENDS_KEY = ['friends'] as const;
-
 /** `GET /api/friends` — my friends, newest friendship first. */
-export const friendsQueryOptions = () => peopleListOptions(FRIENDS_KEY, 'friends');
+export const friendsQueryOptions = () => peopleListOptions(peopleKeys.friends, 'friends');
 
 export function useFriends() {
   return useInfiniteQuery(friendsQueryOptions());

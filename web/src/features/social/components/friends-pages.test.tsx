@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsTo, serveApi } from '../../../test/fake-api';
-import { renderApp, signInAs } from '../../../test/render-app';
+import { serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
 
 const person = (id: string, username: string, role = 'player') => ({
   id,
@@ -24,7 +24,7 @@ describe('friends pages', () => {
       'GET /api/friends': () => page(...friends),
       'DELETE /api/friends/u2': () => {
         friends = [];
-        return {};
+        return { message: 'Friend removed' };
       },
       'GET /api/friend_suggestion': () => ({ results: [person('u4', 'Musa Ibrahim')] }),
       'POST /api/friend_request': () => ({ status: 'request_sent' }),
@@ -40,11 +40,11 @@ describe('friends pages', () => {
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Unfriend' }));
     expect(await screen.findByText('No friends yet')).toBeVisible();
-    expect(callsTo(fetch, 'DELETE /api/friends/u2')).toHaveLength(1);
+    expect(fetch.callsTo('DELETE /api/friends/u2')).toHaveLength(1);
 
     const mayKnow = screen.getByRole('list', { name: 'People you may know' });
     await userEvent.click(within(mayKnow).getByRole('button', { name: 'Add friend' }));
-    await waitFor(() => expect(callsTo(fetch, 'POST /api/friend_request')).toHaveLength(1));
+    await waitFor(() => expect(fetch.callsTo('POST /api/friend_request')).toHaveLength(1));
   });
 
   it('accepts and declines received requests', async () => {
@@ -53,11 +53,11 @@ describe('friends pages', () => {
       'GET /api/friend_request': () => page(...received),
       'POST /api/friend_request_accept/u2': () => {
         received = received.filter((p) => p.id !== 'u2');
-        return {};
+        return { message: 'Friend request accepted' };
       },
       'POST /api/friend_request_decline/u3': () => {
         received = received.filter((p) => p.id !== 'u3');
-        return {};
+        return { message: 'Friend request declined' };
       },
       'GET /api/friend_suggestion': () => ({ results: [] }),
     });
@@ -67,8 +67,8 @@ describe('friends pages', () => {
     await waitFor(() => expect(screen.queryByText('Kemi Adeyemi')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Decline Amaka Obi' }));
     expect(await screen.findByText('No friend requests')).toBeVisible();
-    expect(callsTo(fetch, 'POST /api/friend_request_accept/u2')).toHaveLength(1);
-    expect(callsTo(fetch, 'POST /api/friend_request_decline/u3')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/friend_request_accept/u2')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/friend_request_decline/u3')).toHaveLength(1);
   });
 
   it('cancels a sent request and unfollows an academy', async () => {
@@ -78,12 +78,12 @@ describe('friends pages', () => {
       'GET /api/sent_request_list': () => page(...sent),
       'POST /api/cancel_request/u2': () => {
         sent = [];
-        return {};
+        return { message: 'Friend request cancelled' };
       },
       'GET /api/follow': () => page(...following),
       'POST /api/unfollow': () => {
         following = [];
-        return {};
+        return { message: 'Unfollowed' };
       },
     });
     signInAs('player', 'me');
@@ -92,7 +92,7 @@ describe('friends pages', () => {
       await screen.findByRole('button', { name: 'Cancel request to Kemi Adeyemi' }),
     );
     expect(await screen.findByText('No pending requests')).toBeVisible();
-    expect(callsTo(fetch, 'POST /api/cancel_request/u2')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/cancel_request/u2')).toHaveLength(1);
 
     memory.navigate('/following');
     const row = await screen.findByRole('link', { name: /Lagos Stars Academy/ });

@@ -1,13 +1,11 @@
 import type { Person } from '@touchline/shared';
-import { Search, UserMinus, Users } from 'lucide-react';
+import { UserMinus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { showNotice } from '../../../lib/toast';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useFriends } from '../api/get-friends';
-import { useUnfriend } from '../api/unfriend';
-import { PeopleList } from './people-list';
+import { useUnfriend } from '@/api/relationships/unfriend';
+import { FindPeopleLink, PeopleList, showRowError } from './people-list';
 import { PeopleYouMayKnow } from './people-you-may-know';
 import { SocialHeader } from './social-nav';
 
@@ -21,9 +19,7 @@ export function FriendsScreen() {
     if (!leaving) return;
     const person = leaving;
     setLeaving(null);
-    unfriend.mutate(person.id, {
-      onError: (error) => showNotice(error.message, 'error'),
-    });
+    unfriend.mutate(person.id, { onError: showRowError });
   };
 
   return (
@@ -38,12 +34,7 @@ export function FriendsScreen() {
               icon: Users,
               title: 'No friends yet',
               text: 'Find players you know with the search box, or add someone you may know.',
-              action: (
-                <Link href="/search" className="btn btn-secondary">
-                  <Search aria-hidden="true" className="size-4" />
-                  Find players
-                </Link>
-              ),
+              action: <FindPeopleLink label="Find players" />,
             }}
             actions={(person) => (
               <Button tone="secondary" onClick={() => setLeaving(person)}>

@@ -1,8 +1,8 @@
 import { UserPlus } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { showNotice } from '../../../lib/toast';
+import { Button } from '@/components/ui/button';
+import { showNotice } from '@/lib/toast';
 import { useFriendSuggestions } from '../api/get-friend-suggestions';
-import { useSendFriendRequest } from '../api/send-friend-request';
+import { useSendFriendRequest } from '@/api/relationships/send-friend-request';
 import { PersonRow } from './person-row';
 
 /** 'People you may know' (supplement §3: up to 7), each with Add friend. */

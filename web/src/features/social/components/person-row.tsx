@@ -1,8 +1,8 @@
 import type { Person } from '@touchline/shared';
-import { profileLink } from '@touchline/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { UserAvatar } from '../../../components/ui/user-avatar';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { profilePath } from '@/config/paths';
 
 /** 'district, state · football, basketball' — whatever of it is known. */
 export function personDetails(person: Pick<Person, 'district' | 'state' | 'sports'>): string {
@@ -13,7 +13,7 @@ export function personDetails(person: Pick<Person, 'district' | 'state' | 'sport
 
 /** One person in a list: photo and name (both open their profile), details and actions. */
 export function PersonRow({ person, actions }: { person: Person; actions?: ReactNode }) {
-  const href = profileLink(person.id, person.role);
+  const href = profilePath(person.id, person.role);
   const details = personDetails(person);
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3 sm:flex-nowrap sm:px-5">
