@@ -1,7 +1,33 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+/** Product code and the tests beside it (not scripts, e2e journeys or config files). */
+const productCode = ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts', 'web/src/**/*.{ts,tsx}'];
+const webFeatures = readdirSync(path.join(root, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** `name.role.ts`: every dot-separated part of a file name is kebab-case. */
+const kebabCaseFileName = {
+  meta: {
+    type: 'suggestion',
+    schema: [],
+    messages: { kebab: 'File name "{{name}}" is not kebab-case.' },
+  },
+  create(context) {
+    const name = path.basename(context.filename);
+    const parts = name.replace(/\.(d\.)?[cm]?[jt]sx?$/, '').split('.');
+    return parts.every((part) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(part))
+      ? {}
+      : { Program: (node) => context.report({ node, messageId: 'kebab', data: { name } }) };
+  },
+};
 
 export default tseslint.config(
   {
@@ -31,7 +57,8 @@ export default tseslint.config(
         {
           object: 'process',
           property: 'env',
-          message: 'Read configuration through the config schema (config.ts / scripts), not process.env.',
+          message:
+            'Read configuration through the config schema (config.ts / scripts), not process.env.',
         },
       ],
     },
@@ -55,5 +82,75 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Boundaries (docs/architecture.md "Boundaries", web/README.md).
+  {
+    files: productCode,
+    plugins: {
+      'import-x': importX,
+      touchline: { rules: { 'kebab-case-file-name': kebabCaseFileName } },
+    },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          alias: { '@': [path.join(root, 'web/src')] }, // web's `@/…` (web/tsconfig.json)
+        }),
+      ],
+    },
+    rules: {
+      'touchline/kebab-case-file-name': 'error',
+      // Workspace packages resolve through node_modules (external): their graph is a tree already.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            // Web features do not import each other: they meet in app/ or api/.
+            ...webFeatures.map((feature) => ({
+              target: `web/src/features/${feature}`,
+              from: 'web/src/features',
+              except: [`./${feature}`],
+              message:
+                'Features do not import each other: share through web/src/api, components or lib, or compose in web/src/app.',
+            })),
+            {
+              target: ['web/src/api', 'web/src/components', 'web/src/lib', 'web/src/config'],
+              from: ['web/src/features', 'web/src/app'],
+              message: 'Shared web code never imports a feature or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Imports leaving a folder's neighbourhood name it from the root: `@/lib/session`.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./){2}', message: 'Import through `@/…` (web/src).' }] },
+      ],
+    },
+  },
+  {
+    files: ['services/api/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@touchline/db', '@touchline/db/*'],
+              message: 'Routes never see the database: call a service (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

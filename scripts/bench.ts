@@ -11,7 +11,8 @@
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { countQueries } from '@touchline/db/testing';
-import { insertFollow, insertFriendship, schema } from '@touchline/db';
+import { schema } from '@touchline/db';
+import { insertFollow, insertFriendship } from '@touchline/db/social';
 import { createTestApp } from '../services/api/src/testing/test-app';
 
 const FRIENDS = 100;
