@@ -92,3 +92,18 @@ export function searchResultPath(item: { id: string; type: 'Player' | 'Academy' 
   if (item.type === 'Academy') return profilePath(item.id, 'academy');
   return `/trial_details/${item.id}`;
 }
+
+/* ------------------------------------------------------------------ trials (player) */
+
+/** Spec §2 player trial pages, the payment outcome pages and the sandbox checkout (supplement §12). */
+export const TRIAL_PATHS = {
+  list: '/list_trials',
+  history: '/trial_history',
+  paymentSuccess: '/payment_success',
+  paymentFailed: '/payment_failed',
+} as const;
+
+export const trialPath = (trialId: string) => `/trial_details/${trialId}`;
+export const registerTrialPath = (trialId: string) => `/register_trial/${trialId}`;
+export const sandboxCheckoutPath = (reference: string) =>
+  `/sandbox/checkout/${encodeURIComponent(reference)}`;
