@@ -30,7 +30,20 @@ describe('the embedded demo world', () => {
         .results.map((n: { text: string }) => n.text);
       await new Promise((r) => setTimeout(r, 25));
     }
-    expect(texts).toEqual(['Amaka Obi sent you a friend request']);
+    expect(texts).toEqual(['Chidi Okafor sent you a friend request']);
+    // The seeded request is between two adults, so it can be accepted (supplement §13).
+    const received = (
+      await t.app.inject({ method: 'GET', url: '/api/friend_request', headers })
+    ).json();
+    expect(received.results.map((p: { username: string }) => p.username)).toEqual([
+      'Chidi Okafor',
+    ]);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/friend_request_accept/${received.results[0].id}`,
+      headers,
+    });
+    expect(accepted.statusCode).toBe(200);
     const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers })).json();
     expect(profile).toMatchObject({
       username: 'Tunde Bakare',

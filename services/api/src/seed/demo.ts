@@ -92,6 +92,15 @@ function demoUsers(): DemoUser[] {
       district: 'Ibadan North',
       sports: ['football'],
     },
+    {
+      email: 'chidi@touchline.test',
+      role: 'player',
+      username: 'Chidi Okafor',
+      dob: ageYears(24),
+      state: 'Rivers',
+      district: 'Port Harcourt',
+      sports: ['football'],
+    },
   ];
 }
 
@@ -153,6 +162,7 @@ async function seedConnections(tx: Transaction, who: (email: string) => UserRow)
   const amaka = who('amaka@touchline.test');
   const musa = who('junior@touchline.test');
   const kemi = who('kemi@touchline.test');
+  const chidi = who('chidi@touchline.test');
   const stars = who('academy@touchline.test');
   const hoops = who('hoops@touchline.test');
 
@@ -174,6 +184,10 @@ async function seedConnections(tx: Transaction, who: (email: string) => UserRow)
     bio: 'Winger who loves to take on defenders.',
     position: 'LW',
     openToWork: true,
+  });
+  await upsertProfile(tx, chidi.id, {
+    bio: 'Goalkeeper from Port Harcourt. Loud voice, safe hands.',
+    position: 'GK',
   });
   await upsertProfile(tx, musa.id, { bio: 'Young striker learning every day.', position: 'CS' });
   await upsertProfile(tx, stars.id, {
@@ -203,10 +217,11 @@ async function seedConnections(tx: Transaction, who: (email: string) => UserRow)
   });
 
   await insertFriendship(tx, amaka.id, musa.id);
-  await insertRequest(tx, amaka.id, tunde.id);
+  // Both adults: a friend request never crosses the 18 line (supplement §13).
+  await insertRequest(tx, chidi.id, tunde.id);
   await appendEvent(tx, {
     type: 'friend.requested',
-    payload: { fromUserId: amaka.id, toUserId: tunde.id },
+    payload: { fromUserId: chidi.id, toUserId: tunde.id },
   });
   for (const [follower, academy] of [
     [amaka, hoops],
