@@ -35,9 +35,7 @@ describe('the embedded demo world', () => {
     const received = (
       await t.app.inject({ method: 'GET', url: '/api/friend_request', headers })
     ).json();
-    expect(received.results.map((p: { username: string }) => p.username)).toEqual([
-      'Chidi Okafor',
-    ]);
+    expect(received.results.map((p: { username: string }) => p.username)).toEqual(['Chidi Okafor']);
     const accepted = await t.app.inject({
       method: 'POST',
       url: `/api/friend_request_accept/${received.results[0].id}`,
