@@ -86,6 +86,47 @@ describe('/search results', () => {
     expect(within(list).getByText('Academy')).toBeVisible();
   });
 
+  it('lists open trials on the Trials tab, each leading to its details page', async () => {
+    const fetch = serveApi({
+      'GET /api/search/results': ({ url }) => ({
+        results:
+          url.searchParams.get('type') === 'trials'
+            ? [
+                {
+                  id: 't1',
+                  type: 'Trial',
+                  name: 'Lagos Stars Open Trial',
+                  subtitle: 'Teslim Balogun Stadium, Surulere, Lagos',
+                  relationship: null,
+                },
+              ]
+            : [],
+        has_more: false,
+        page: 1,
+      }),
+    });
+    signInAs('player', 'me');
+    const { history } = renderApp('/search?q=surulere&type=trials');
+    expect(await screen.findByRole('tab', { name: 'Trials' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    expect(await within(list).findByText('Lagos Stars Open Trial')).toBeVisible();
+    expect(within(list).getByText('Teslim Balogun Stadium, Surulere, Lagos')).toBeVisible();
+    expect(within(list).getByText('Trial')).toBeVisible();
+    // A trial row offers no friend or follow action, only View.
+    expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+    const view = within(list).getByRole('link', { name: 'View Lagos Stars Open Trial' });
+    expect(view).toHaveAttribute('href', '/trial_details/t1');
+    expect(
+      fetch.callsTo('GET /api/search/results').map((call) => call.url.searchParams.get('type')),
+    ).toContain('trials');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'All' }));
+    expect(history.at(-1)).toBe('/search?q=surulere');
+  });
+
   it('says so when nothing matches', async () => {
     serveApi({ 'GET /api/search/results': () => ({ results: [], has_more: false, page: 1 }) });
     signInAs('academy', 'me');
