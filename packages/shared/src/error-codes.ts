@@ -95,6 +95,62 @@ export const ADMIN_ERRORS = {
   blockAdmin: 'admin.block_admin',
 } as const;
 
+/** Trials and registrations; each code's text is `TRIAL_MESSAGES[<key>]` (contracts/trials.ts). */
+export const TRIALS_ERRORS = {
+  /** 404. */
+  notFound: 'trials.not_found',
+  /** 403: 'Only verified academies can create trials'. */
+  notVerified: 'trials.not_verified',
+  /** 403: another academy's trial (or registrants, or registration). */
+  notOwner: 'trials.not_owner',
+  /** 403: only players register. */
+  playersOnly: 'trials.players_only',
+  /** 409: the trial is cancelled (no registration, no edit). */
+  cancelled: 'trials.cancelled',
+  /** 409: 'Deadline Over' (Lagos today is after the deadline). */
+  deadlinePassed: 'trials.deadline_passed',
+  /** 409: 'Slot Full'. */
+  full: 'trials.full',
+  /** 403: the player's age on the trial date is outside [min_age, max_age]. */
+  ageOutOfRange: 'trials.age_out_of_range',
+  /** 409: the player already has a live registration for this trial. */
+  alreadyRegistered: 'trials.already_registered',
+  /** 409: the fee cannot change once anyone registered. */
+  feeLocked: 'trials.fee_locked',
+  /** 409: the sport cannot change once anyone registered. */
+  sportLocked: 'trials.sport_locked',
+  /** 409: the participant limit below the registered count. */
+  limitBelowCount: 'trials.limit_below_count',
+  /** 404. */
+  registrationNotFound: 'trials.registration_not_found',
+  /** 409: not live any more, or the deadline passed. */
+  cannotCancelRegistration: 'trials.cannot_cancel_registration',
+  /** 409: selected/rejected only on registered/selected/rejected registrations. */
+  statusNotAllowed: 'trials.status_not_allowed',
+  /** 400: the answers are not exactly one non-empty answer per requirement. */
+  answersInvalid: 'trials.answers_invalid',
+  /** 400: the registration's date of birth differs from the player's (locked) profile one. */
+  dobMismatch: 'trials.dob_mismatch',
+  /** 409: the academy is not verified (any more) or blocked. */
+  academyUnavailable: 'trials.academy_unavailable',
+} as const;
+
+/** Payments; each code's text is `PAYMENT_MESSAGES[<key>]` (contracts/payments.ts). */
+export const PAYMENTS_ERRORS = {
+  /** 502: the provider could not start the transaction (the hold is released). */
+  unavailable: 'payments.unavailable',
+  /** 404: unknown reference, or neither the payer nor the trial's academy. */
+  notFound: 'payments.not_found',
+  /** 401: a webhook whose signature does not verify (nothing changes). */
+  badSignature: 'payments.bad_signature',
+  /** 404: the sandbox checkout with another provider configured. */
+  sandboxDisabled: 'payments.sandbox_disabled',
+  /** 409: the payment is no longer pending. */
+  alreadyFinal: 'payments.already_final',
+  /** 400: amount or currency differ from the payment's. */
+  amountMismatch: 'payments.amount_mismatch',
+} as const;
+
 type ValueOf<T> = T[keyof T];
 /** Every domain error code the API can answer with. */
 export type DomainErrorCode =
@@ -104,4 +160,6 @@ export type DomainErrorCode =
   | ValueOf<typeof SOCIAL_ERRORS>
   | ValueOf<typeof MEDIA_ERRORS>
   | ValueOf<typeof NOTIFICATIONS_ERRORS>
-  | ValueOf<typeof ADMIN_ERRORS>;
+  | ValueOf<typeof ADMIN_ERRORS>
+  | ValueOf<typeof TRIALS_ERRORS>
+  | ValueOf<typeof PAYMENTS_ERRORS>;

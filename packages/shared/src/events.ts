@@ -28,6 +28,33 @@ export const DOMAIN_EVENTS = {
     postId: z.string().uuid(),
     authorId: z.string().uuid(),
   }),
+  /** A verified academy published a trial (its followers are told). */
+  'trial.created': z.object({ trialId: z.string().uuid(), academyId: z.string().uuid() }),
+  /** The academy cancelled a trial: succeeded payments are refunded, registrants told. */
+  'trial.cancelled': z.object({ trialId: z.string().uuid() }),
+  /** A player registered (pending payment or registered): the academy is told live. */
+  'registration.created': z.object({
+    registrationId: z.string().uuid(),
+    trialId: z.string().uuid(),
+  }),
+  /** A pending registration's payment succeeded: it is now `registered`. */
+  'registration.confirmed': z.object({ registrationId: z.string().uuid() }),
+  /** The academy set `selected` or `rejected`. */
+  'registration.status_changed': z.object({
+    registrationId: z.string().uuid(),
+    status: z.enum(['selected', 'rejected']),
+  }),
+  /** A pending registration's hold ran out (or the provider could not start): place freed. */
+  'registration.expired': z.object({ registrationId: z.string().uuid() }),
+  /** The player cancelled their registration (a paid one adds `payment.refund_requested`). */
+  'registration.cancelled': z.object({ registrationId: z.string().uuid() }),
+  /** A succeeded payment must go back to the payer (player cancelled, or paid after a full expiry). */
+  'payment.refund_requested': z.object({ paymentId: z.string().uuid() }),
+  /** The provider refunded a payment (status `refunded`). */
+  'payment.refunded': z.object({
+    paymentId: z.string().uuid(),
+    registrationId: z.string().uuid(),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -48,6 +75,56 @@ export function isDomainEventType(value: string): value is DomainEventType {
 export const EMAIL_TEMPLATES = {
   'auth.verify_code': z.object({ name: z.string(), code: z.string().regex(/^\d{6}$/) }),
   'auth.reset_code': z.object({ name: z.string(), code: z.string().regex(/^\d{6}$/) }),
+  /** Registration (and, for a paid trial, payment) receipt. `amountKobo` 0 for a free trial. */
+  'trials.registration_receipt': z.object({
+    name: z.string(),
+    trial: z.string(),
+    referenceCode: z.string(),
+    trialDate: z.string(),
+    startTime: z.string(),
+    venue: z.string(),
+    amountKobo: z.number().int().min(0),
+    currency: z.string(),
+    paymentReference: z.string().nullable(),
+    link: z.string(),
+  }),
+  /** Selection outcome. */
+  'trials.outcome': z.object({
+    name: z.string(),
+    trial: z.string(),
+    referenceCode: z.string(),
+    outcome: z.enum(['selected', 'rejected']),
+    link: z.string(),
+  }),
+  /** The academy cancelled the trial; `refund` when the registrant's payment is being refunded. */
+  'trials.cancelled': z.object({
+    name: z.string(),
+    trial: z.string(),
+    referenceCode: z.string(),
+    reason: z.string(),
+    refund: z.boolean(),
+    link: z.string(),
+  }),
+  /** A payment was refunded. */
+  'trials.refund': z.object({
+    name: z.string(),
+    trial: z.string(),
+    referenceCode: z.string(),
+    amountKobo: z.number().int().min(0),
+    currency: z.string(),
+    paymentReference: z.string(),
+    link: z.string(),
+  }),
+  /** 24 hours before the trial. */
+  'trials.reminder': z.object({
+    name: z.string(),
+    trial: z.string(),
+    referenceCode: z.string(),
+    trialDate: z.string(),
+    startTime: z.string(),
+    venue: z.string(),
+    link: z.string(),
+  }),
 } as const;
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;
 export type EmailParams<T extends EmailTemplate> = z.infer<(typeof EMAIL_TEMPLATES)[T]>;

@@ -20,3 +20,5 @@ export * from './contracts/posts';
 export * from './contracts/session';
 export * from './contracts/platform';
 export * from './contracts/admin';
+export * from './contracts/trials';
+export * from './contracts/payments';

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import type { DomainEventPayload, DomainEventType } from './events';
+import { LIMITS } from './limits';
 
 /** Queue names: one BullMQ queue each in the scaled mode, one in-process lane in embedded mode. */
-export const QUEUES = ['email', 'media', 'realtime', 'notifications', 'maintenance'] as const;
+export const QUEUES = [
+  'email',
+  'media',
+  'realtime',
+  'notifications',
+  'maintenance',
+  'trials',
+  'payments',
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -53,6 +62,55 @@ export const JOBS = {
     queue: 'notifications',
     payload: z.object({ eventId: z.string(), postId: z.string().uuid() }),
   },
+  /** A verified academy's new trial: its followers, in batches ('<academy> added a new trial'). */
+  'notifications.new_trial': {
+    queue: 'notifications',
+    payload: z.object({ eventId: z.string(), trialId: z.string().uuid() }),
+  },
+  /** A cancelled trial: every registrant it cancelled, in-app and by e-mail (with the reason). */
+  'notifications.trial_cancelled': {
+    queue: 'notifications',
+    payload: z.object({ eventId: z.string(), trialId: z.string().uuid() }),
+  },
+  /** A new registration, to the academy ('<name> registered for <trial>'), pushed live. */
+  'notifications.registration': {
+    queue: 'notifications',
+    payload: z.object({ eventId: z.string(), registrationId: z.string().uuid() }),
+  },
+  /**
+   * A change of a registration, to the player (in-app, and an e-mail: receipt on `confirmed`,
+   * outcome on `selected`/`rejected`, refund on `refunded`).
+   */
+  'notifications.registration_update': {
+    queue: 'notifications',
+    payload: z.object({
+      eventId: z.string(),
+      registrationId: z.string().uuid(),
+      update: z.enum(['confirmed', 'selected', 'rejected', 'expired', 'refunded']),
+    }),
+  },
+  /**
+   * Expires one pending registration whose hold ran out (routed with a delay of the hold; a no-op
+   * when it is no longer pending or not yet due, the sweep catches those).
+   */
+  'trials.expire_hold': {
+    queue: 'trials',
+    payload: z.object({ registrationId: z.string().uuid() }),
+  },
+  /** Recurring: every pending registration whose hold ran out is expired (safety net). */
+  'trials.sweep_holds': { queue: 'trials', payload: z.object({}) },
+  /** Recurring: registrants of trials starting within 24 hours, each reminded once. */
+  'trials.remind': { queue: 'trials', payload: z.object({}) },
+  /** Refunds one succeeded payment through its provider (idempotent: refunded stays refunded). */
+  'payments.refund': {
+    queue: 'payments',
+    payload: z.object({ paymentId: z.string().uuid() }),
+  },
+  /** A cancelled trial: a `payments.refund` per succeeded payment of its registrations. */
+  'payments.refund_trial': {
+    queue: 'payments',
+    payload: z.object({ trialId: z.string().uuid() }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -63,6 +121,8 @@ export type EventRoute<E extends DomainEventType> = {
   [J in JobName]: {
     job: J;
     payload: (event: DomainEventPayload<E>, eventId: string) => JobPayload<J>;
+    /** Run the job this long after the event is relayed (default at once). */
+    delayMs?: number;
   };
 }[JobName];
 
@@ -73,6 +133,24 @@ const notify = <E extends 'friend.requested' | 'friend.accepted' | 'follow.creat
   job: 'notifications.create',
   payload: (p, eventId) => ({ eventId, event, ...who(p) }),
 });
+
+type RegistrationUpdate = JobPayload<'notifications.registration_update'>['update'];
+const update = <
+  E extends
+    | 'registration.confirmed'
+    | 'registration.status_changed'
+    | 'registration.expired'
+    | 'payment.refunded',
+>(
+  _event: E,
+  kind: (p: DomainEventPayload<E>) => RegistrationUpdate,
+): EventRoute<E> => ({
+  job: 'notifications.registration_update',
+  payload: (p, eventId) => ({ eventId, registrationId: p.registrationId, update: kind(p) }),
+});
+
+/** A pending registration's hold, and a little more, before its expiry job runs. */
+export const HOLD_EXPIRY_DELAY_MS = (LIMITS.paymentHoldMinutes * 60 + 5) * 1000;
 
 /** Which jobs each domain event fans out to. Exhaustive: a new event must name its consumers. */
 export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRoute<E>[] } = {
@@ -103,11 +181,41 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
       payload: (p, eventId) => ({ eventId, commentId: p.commentId }),
     },
   ],
+  'trial.created': [
+    { job: 'notifications.new_trial', payload: (p, eventId) => ({ eventId, trialId: p.trialId }) },
+  ],
+  'trial.cancelled': [
+    { job: 'payments.refund_trial', payload: (p) => ({ trialId: p.trialId }) },
+    {
+      job: 'notifications.trial_cancelled',
+      payload: (p, eventId) => ({ eventId, trialId: p.trialId }),
+    },
+  ],
+  'registration.created': [
+    {
+      job: 'notifications.registration',
+      payload: (p, eventId) => ({ eventId, registrationId: p.registrationId }),
+    },
+    {
+      // A free registration is not pending: the job then does nothing.
+      job: 'trials.expire_hold',
+      payload: (p) => ({ registrationId: p.registrationId }),
+      delayMs: HOLD_EXPIRY_DELAY_MS,
+    },
+  ],
+  'registration.confirmed': [update('registration.confirmed', () => 'confirmed')],
+  'registration.status_changed': [update('registration.status_changed', (p) => p.status)],
+  'registration.expired': [update('registration.expired', () => 'expired')],
+  'registration.cancelled': [],
+  'payment.refund_requested': [{ job: 'payments.refund', payload: (p) => p }],
+  'payment.refunded': [update('payment.refunded', () => 'refunded')],
 };
 
 /** Recurring work, declared in one place. */
 export const SCHEDULES: readonly { job: JobName; everyMs: number }[] = [
   { job: 'maintenance.prune', everyMs: 60 * 60 * 1000 },
+  { job: 'trials.sweep_holds', everyMs: 5 * 60 * 1000 },
+  { job: 'trials.remind', everyMs: 15 * 60 * 1000 },
 ];
 
 /** Retry policy shared by both queue drivers. */

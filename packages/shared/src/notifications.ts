@@ -34,6 +34,21 @@ export const NOTIFICATION_TEXTS = {
   comment: (name: string) => `${name} commented on your post`,
   reply: (name: string) => `${name} replied to your comment`,
   newPost: (name: string) => `${name} added a new post`,
+  newTrial: (academy: string) => `${academy} added a new trial`,
+  trialRegistration: (name: string, trial: string) => `${name} registered for ${trial}`,
+  registrationConfirmed: (trial: string) => `Your registration for ${trial} is confirmed`,
+  registrationSelected: (trial: string) => `You have been selected at ${trial}`,
+  registrationRejected: (trial: string) => `You were not selected at ${trial}`,
+  registrationExpired: (trial: string) =>
+    `Your place at ${trial} was released because payment was not completed`,
+  trialCancelled: (trial: string) => `${trial} has been cancelled`,
+  refundIssued: (trial: string) => `Your payment for ${trial} has been refunded`,
+  trialReminder: (trial: string) => `Reminder: ${trial} is tomorrow`,
 } as const;
 
 export const postLink = (postId: string) => `/view_post_details/${postId}`;
+
+/** A trial's page for players (new trial, and every registration notification to the player). */
+export const trialLink = (trialId: string) => `/trial_details/${trialId}`;
+/** The academy's page of its trial (new registration). */
+export const academyTrialLink = (trialId: string) => `/academy/trial_details/${trialId}`;
