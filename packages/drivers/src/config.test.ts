@@ -11,7 +11,21 @@ describe('drivers config', () => {
       S3_REGION: 'us-east-1',
       S3_FORCE_PATH_STYLE: true,
       MAIL_FROM: 'Touchline <no-reply@touchline.ng>',
+      PAYMENT_PROVIDER: 'sandbox',
     });
+  });
+
+  it('requires the secret key for Paystack and takes its base URL', () => {
+    expect(problems(driversConfigSchema.safeParse({ PAYMENT_PROVIDER: 'paystack' }))).toEqual([
+      'PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is required when PAYMENT_PROVIDER=paystack',
+    ]);
+    const config = driversConfigSchema.parse({
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_test_1',
+      PAYSTACK_BASE_URL: 'http://127.0.0.1:4010',
+    });
+    expect(config.PAYSTACK_BASE_URL).toBe('http://127.0.0.1:4010');
+    expect(problems(driversConfigSchema.safeParse({ PAYMENT_PROVIDER: 'stripe' }))).toHaveLength(1);
   });
 
   it('treats empty variables as unset', () => {

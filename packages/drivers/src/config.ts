@@ -21,20 +21,41 @@ export const driversConfigShape = {
   S3_FORCE_PATH_STYLE: z.stringbool().default(true),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp(s):// URL' })),
   MAIL_FROM: z.string().trim().min(3).default('Touchline <no-reply@touchline.ng>'),
+  /** `sandbox` (our own checkout page, no money moves) or `paystack`. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  PAYSTACK_SECRET_KEY: optional(z.string().trim().min(1)),
+  PAYSTACK_BASE_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'PAYSTACK_BASE_URL must be an http(s) URL' }),
+  ),
 };
 
-type S3Fields = {
+type RefinedFields = {
   S3_ENDPOINT?: string | undefined;
   S3_BUCKET?: string | undefined;
   S3_ACCESS_KEY_ID?: string | undefined;
   S3_SECRET_ACCESS_KEY?: string | undefined;
+  PAYMENT_PROVIDER?: 'sandbox' | 'paystack' | undefined;
+  PAYSTACK_SECRET_KEY?: string | undefined;
 };
 
 const S3_CORE = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
-/** S3 is all or nothing: once any S3_* core variable is set, the bucket and keys are required. */
-export function refineDriversConfig<T extends S3Fields>(config: T, ctx: z.RefinementCtx<T>): void {
+/**
+ * S3 is all or nothing: once any S3_* core variable is set, the bucket and keys are required.
+ * Paystack needs its secret key.
+ */
+export function refineDriversConfig<T extends RefinedFields>(
+  config: T,
+  ctx: z.RefinementCtx<T>,
+): void {
+  if (config.PAYMENT_PROVIDER === 'paystack' && config.PAYSTACK_SECRET_KEY === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYSTACK_SECRET_KEY'],
+      message: 'PAYSTACK_SECRET_KEY is required when PAYMENT_PROVIDER=paystack',
+    });
+  }
   const set = S3_CORE.filter((name) => config[name] !== undefined);
   if (set.length === 0) return;
   for (const name of S3_REQUIRED) {

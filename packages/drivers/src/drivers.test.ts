@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driversConfigSchema } from './config';
 import { createDrivers } from './drivers';
 import { silentLogger } from './logger';
+import { createMemorySandboxChargeStore } from './payments/memory-store';
 import { createMemoryJobStore } from './queue/memory-store';
 import { startS3rver } from './testing/s3';
 import { startSmtpServer } from './testing/smtp';
@@ -36,6 +37,7 @@ const deps = () => ({
   signingSecret: 'test-signing-secret-0123456789',
   devMailboxStore: store,
   jobStore: createMemoryJobStore(),
+  sandboxChargeStore: createMemorySandboxChargeStore(),
   logger: silentLogger,
   keyPrefix,
 });
@@ -43,9 +45,13 @@ const deps = () => ({
 describe('createDrivers', () => {
   it('chooses the embedded drivers without Redis, S3 or SMTP', async () => {
     const drivers = await createDrivers(driversConfigSchema.parse({}), deps());
-    expect([drivers.queue.kind, drivers.bus.kind, drivers.storage.kind, drivers.mail.kind]).toEqual(
-      ['inline', 'inline', 'local', 'devbox'],
-    );
+    expect([
+      drivers.queue.kind,
+      drivers.bus.kind,
+      drivers.storage.kind,
+      drivers.mail.kind,
+      drivers.payments.kind,
+    ]).toEqual(['inline', 'inline', 'local', 'devbox', 'sandbox']);
     await drivers.storage.put({
       key: 'a.txt',
       body: Buffer.from('a'),
@@ -58,7 +64,7 @@ describe('createDrivers', () => {
     await drivers.close();
   });
 
-  it('chooses S3 (creating the bucket), SMTP and, with REDIS_URL, BullMQ and Redis pub/sub', async () => {
+  it('chooses S3 (creating the bucket), SMTP, Paystack and, with REDIS_URL, BullMQ and Redis pub/sub', async () => {
     const config = driversConfigSchema.parse({
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
       S3_ENDPOINT: s3rver.endpoint,
@@ -66,9 +72,15 @@ describe('createDrivers', () => {
       S3_ACCESS_KEY_ID: s3rver.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3rver.secretAccessKey,
       SMTP_URL: smtp.url,
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_test_drivers',
     });
     const drivers = await createDrivers(config, deps());
-    expect([drivers.storage.kind, drivers.mail.kind]).toEqual(['s3', 'smtp']);
+    expect([drivers.storage.kind, drivers.mail.kind, drivers.payments.kind]).toEqual([
+      's3',
+      'smtp',
+      'paystack',
+    ]);
     expect([drivers.queue.kind, drivers.bus.kind]).toEqual(
       redisUrl ? ['bullmq', 'redis'] : ['inline', 'inline'],
     );

@@ -17,6 +17,10 @@ import { createLocalStorage } from './storage/local';
 import type { LocalStorageDriver } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import type { S3StorageDriver } from './storage/s3';
+import { createPaystackProvider, type PaystackPaymentProvider } from './payments/paystack';
+import { createSandboxProvider, type SandboxPaymentProvider } from './payments/sandbox';
+import { createMemorySandboxChargeStore } from './payments/memory-store';
+import type { SandboxChargeStore } from './payments/types';
 import { createSecretBox, type SecretBox } from './secret-box';
 import type { DevMailboxStore, JobStore } from './types';
 
@@ -26,6 +30,8 @@ export type Drivers = {
   bus: InlineBusDriver | RedisBusDriver;
   storage: LocalStorageDriver | S3StorageDriver;
   mail: DevboxMailDriver | SmtpMailDriver;
+  /** The payment provider: the embedded sandbox, or Paystack (`PAYMENT_PROVIDER`). */
+  payments: SandboxPaymentProvider | PaystackPaymentProvider;
   /** Seals secrets kept at rest until used (an e-mail's parameters until it is sent). */
   secretBox: SecretBox;
   /** Closes the queue first (running jobs may still publish, store or mail), then the rest. */
@@ -46,6 +52,12 @@ export type DriversDeps = {
    * by @touchline/db), so the embedded mode loses nothing on a restart. BullMQ does not use it.
    */
   jobStore: JobStore;
+  /**
+   * The sandbox payment provider's "remote side" (its charges; implemented on the database by
+   * @touchline/db), so API and worker see the same charges. Paystack does not use it. Without
+   * one the charges live in this process's memory (a warning says so).
+   */
+  sandboxChargeStore?: SandboxChargeStore;
   /** Tuning of the in-process queue (tests shorten the lease a killed process holds its jobs). */
   inlineQueue?: { leaseMs?: number; pollMs?: number };
   logger: Logger;
@@ -53,11 +65,17 @@ export type DriversDeps = {
   keyPrefix?: string;
 };
 
+function memorySandboxStore(logger: Logger): SandboxChargeStore {
+  logger.warn('sandbox payments: no charge store given, charges are kept in memory only');
+  return createMemorySandboxChargeStore();
+}
+
 /**
  * Chooses every driver once from the validated config: REDIS_URL → BullMQ and Redis pub/sub
  * (otherwise the in-process queue over `deps.jobStore`, i.e. the database),
- * S3_BUCKET → S3 (the bucket is created when missing), SMTP_URL → SMTP; otherwise the embedded
- * in-process, local-disk and development-mailbox drivers.
+ * S3_BUCKET → S3 (the bucket is created when missing), SMTP_URL → SMTP,
+ * PAYMENT_PROVIDER=paystack → Paystack; otherwise the embedded in-process, local-disk,
+ * development-mailbox and sandbox-payment drivers.
  */
 export async function createDrivers(config: DriversConfig, deps: DriversDeps): Promise<Drivers> {
   const { logger } = deps;
@@ -86,6 +104,16 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
   const mail = config.SMTP_URL
     ? createSmtpMail({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
     : createDevboxMail({ store: deps.devMailboxStore, logger });
+  const payments =
+    config.PAYMENT_PROVIDER === 'paystack' && config.PAYSTACK_SECRET_KEY
+      ? createPaystackProvider({
+          secretKey: config.PAYSTACK_SECRET_KEY,
+          ...(config.PAYSTACK_BASE_URL ? { baseUrl: config.PAYSTACK_BASE_URL } : {}),
+        })
+      : createSandboxProvider({
+          store: deps.sandboxChargeStore ?? memorySandboxStore(logger),
+          signingSecret: deps.signingSecret,
+        });
 
   async function close() {
     await queue.close();
@@ -99,8 +127,22 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
     throw err;
   }
   logger.info(
-    { queue: queue.kind, bus: bus.kind, storage: storage.kind, mail: mail.kind },
+    {
+      queue: queue.kind,
+      bus: bus.kind,
+      storage: storage.kind,
+      mail: mail.kind,
+      payments: payments.kind,
+    },
     'drivers ready',
   );
-  return { queue, bus, storage, mail, secretBox: createSecretBox(deps.signingSecret), close };
+  return {
+    queue,
+    bus,
+    storage,
+    mail,
+    payments,
+    secretBox: createSecretBox(deps.signingSecret),
+    close,
+  };
 }

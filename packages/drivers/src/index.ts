@@ -42,3 +42,21 @@ export { InvalidStorageKeyError, assertStorageKey } from './storage/keys';
 
 export { createSmtpMail, type SmtpMailDriver, type SmtpMailOptions } from './mail/smtp';
 export { createDevboxMail, type DevboxMailDriver, type DevboxMailOptions } from './mail/devbox';
+
+export * from './payments/types';
+export {
+  createPaystackProvider,
+  PAYSTACK_DEFAULT_BASE_URL,
+  type PaystackOptions,
+  type PaystackPaymentProvider,
+} from './payments/paystack';
+export {
+  createSandboxProvider,
+  type SandboxCallback,
+  type SandboxOptions,
+  type SandboxPaymentProvider,
+} from './payments/sandbox';
+export {
+  createMemorySandboxChargeStore,
+  type MemorySandboxChargeStore,
+} from './payments/memory-store';

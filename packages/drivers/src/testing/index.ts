@@ -3,3 +3,9 @@ export { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from './redis';
 export { startS3rver } from './s3';
 export { startSmtpServer, type CapturedMail } from './smtp';
 export { sleep, waitFor } from './wait';
+export {
+  startFakePaystack,
+  type FakePaystack,
+  type FakePaystackCall,
+  type FakePaystackTransaction,
+} from './fake-paystack';
