@@ -5,3 +5,5 @@ export * from './profiles';
 export * from './social';
 export * from './posts';
 export * from './admin';
+export * from './trials';
+export * from './payments';
