@@ -32,6 +32,7 @@ export async function startWorkers(options: StartWorkersOptions) {
     storage: drivers.storage,
     bus: drivers.bus,
     secretBox: drivers.secretBox,
+    payments: drivers.payments,
     clock: options.clock ?? (() => new Date()),
   });
   assertHandlers(handlers);

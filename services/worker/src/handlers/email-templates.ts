@@ -1,4 +1,5 @@
 import { LIMITS, type EmailParams, type EmailTemplate } from '@touchline/shared';
+import { renderTrialEmail } from './email-templates-trials';
 
 const escape = (s: string) =>
   s.replace(
@@ -28,7 +29,18 @@ export function renderEmail<T extends EmailTemplate>(
   template: T,
   params: EmailParams<T>,
 ): RenderedEmail {
-  return codeEmail(template === 'auth.verify_code' ? 'verify' : 'reset', params.name, params.code);
+  switch (template) {
+    case 'auth.verify_code':
+    case 'auth.reset_code': {
+      const p = params as EmailParams<'auth.verify_code'>;
+      return codeEmail(template === 'auth.verify_code' ? 'verify' : 'reset', p.name, p.code);
+    }
+    default:
+      return renderTrialEmail(
+        template as Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code'>,
+        params as EmailParams<Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code'>>,
+      );
+  }
 }
 
 /** The verification and reset code e-mails (HTML and plain text). */

@@ -4,6 +4,7 @@ import type {
   BusDriver,
   JobHandlers,
   MailDriver,
+  PaymentProvider,
   SecretBox,
   StorageDriver,
 } from '@touchline/drivers';
@@ -15,6 +16,15 @@ import { createNotificationsHandler } from './notifications-create';
 import { createCommentNotificationsHandler } from './notifications-comment';
 import { createLikeNotificationsHandler } from './notifications-like';
 import { createNewPostNotificationsHandler } from './notifications-new-post';
+import { createNewTrialNotificationsHandler } from './notifications-trial-new';
+import { createTrialCancelledNotificationsHandler } from './notifications-trial-cancelled';
+import { createRegistrationNotificationsHandler } from './notifications-trial-registration';
+import { createRegistrationUpdateNotificationsHandler } from './notifications-trial-registration-update';
+import { createExpireHoldHandler } from './trials-expire-hold';
+import { createSweepHoldsHandler } from './trials-sweep-holds';
+import { createRemindHandler } from './trials-remind';
+import { createRefundHandler } from './payments-refund';
+import { createRefundTrialHandler } from './payments-refund-trial';
 
 export type HandlerDeps = {
   db: Database;
@@ -23,6 +33,8 @@ export type HandlerDeps = {
   bus: BusDriver;
   /** Opens the sealed parameters of e-mails (the same secret as the API's). */
   secretBox: SecretBox;
+  /** The payment provider (refunds). */
+  payments: PaymentProvider;
   clock: () => Date;
 };
 
@@ -37,6 +49,15 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'notifications.like': createLikeNotificationsHandler(deps),
     'notifications.comment': createCommentNotificationsHandler(deps),
     'notifications.new_post': createNewPostNotificationsHandler(deps),
+    'notifications.new_trial': createNewTrialNotificationsHandler(deps),
+    'notifications.trial_cancelled': createTrialCancelledNotificationsHandler(deps),
+    'notifications.registration': createRegistrationNotificationsHandler(deps),
+    'notifications.registration_update': createRegistrationUpdateNotificationsHandler(deps),
+    'trials.expire_hold': createExpireHoldHandler(deps),
+    'trials.sweep_holds': createSweepHoldsHandler(deps),
+    'trials.remind': createRemindHandler(deps),
+    'payments.refund': createRefundHandler(deps),
+    'payments.refund_trial': createRefundTrialHandler(deps),
   };
 }
 

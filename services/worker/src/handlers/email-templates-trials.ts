@@ -1,0 +1,196 @@
+import { formatNaira, type EmailParams } from '@touchline/shared';
+
+/** Rendered e-mail: subject, plain text and HTML (the same words). */
+export type TrialEmail = { subject: string; text: string; html: string };
+
+export type TrialTemplate =
+  | 'trials.registration_receipt'
+  | 'trials.outcome'
+  | 'trials.cancelled'
+  | 'trials.refund'
+  | 'trials.reminder';
+
+/** HTML-escapes text from users (names, trial names, venues, reasons). */
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** `Saturday, 12 December 2026` for a calendar date `2026-12-12` (no time zone shift). */
+export function formatTrialDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(parsed);
+}
+
+/** Money as the product shows it: `₦12,500` (the currency code when it is not NGN). */
+export function formatMoney(kobo: number, currency: string): string {
+  return currency === 'NGN' ? formatNaira(kobo) : `${currency} ${(kobo / 100).toFixed(2)}`;
+}
+
+type Row = [label: string, value: string];
+
+/**
+ * One e-mail in both forms from the same parts: a greeting, paragraphs, a table of details
+ * (reference code, date, amount…) and the trial's page. Every value is escaped in the HTML.
+ */
+function compose(input: {
+  subject: string;
+  title: string;
+  name: string;
+  paragraphs: string[];
+  rows: Row[];
+  link: string;
+}): TrialEmail {
+  const { subject, title, name, paragraphs, rows, link } = input;
+  const absolute = /^https?:\/\//.test(link);
+  const text = [
+    `Hello ${name},`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    absolute ? `View the trial: ${link}` : 'You can find it on Touchline under your joined trials.',
+    '',
+    'Touchline',
+    '',
+  ].join('\n');
+  const cell = 'padding:6px 12px 6px 0;border-bottom:1px solid #eef0f2';
+  const table = rows.length
+    ? `<table style="border-collapse:collapse;margin:8px 0 16px">${rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="${cell};color:#667">${escapeHtml(label)}</td><td style="${cell};font-weight:bold">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const action = absolute
+    ? `<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="background:#0f5132;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">View the trial</a></p>`
+    : '<p style="margin:0 0 12px">You can find it on Touchline under your joined trials.</p>';
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;background:#f4f6f8;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;color:#0f5132;margin:0 0 16px">${escapeHtml(title)}</h1>
+<p style="margin:0 0 12px">${escapeHtml(`Hello ${name},`)}</p>${paragraphs
+    .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`)
+    .join('')}${table}${action}
+<p style="color:#667;font-size:12px">Touchline</p></div></body></html>`;
+  return { subject, text, html };
+}
+
+const when = (p: { trialDate: string; startTime: string }) =>
+  `${formatTrialDate(p.trialDate)} at ${p.startTime}`;
+
+/** The trials and payments e-mails (supplement §8), HTML and plain text. */
+export function renderTrialEmail<T extends TrialTemplate>(
+  template: T,
+  params: EmailParams<T>,
+): TrialEmail {
+  switch (template) {
+    case 'trials.registration_receipt': {
+      const p = params as EmailParams<'trials.registration_receipt'>;
+      const paid = p.amountKobo > 0;
+      const rows: Row[] = [
+        ['Reference code', p.referenceCode],
+        ['Trial', p.trial],
+        ['Date', when(p)],
+        ['Venue', p.venue],
+        ['Amount paid', paid ? formatMoney(p.amountKobo, p.currency) : 'Free'],
+      ];
+      if (p.paymentReference) rows.push(['Payment reference', p.paymentReference]);
+      return compose({
+        subject: paid
+          ? `Payment received: you are registered for ${p.trial}`
+          : `You are registered for ${p.trial}`,
+        title: paid ? 'Registration and payment receipt' : 'Registration confirmed',
+        name: p.name,
+        paragraphs: [
+          paid
+            ? `We received your payment of ${formatMoney(p.amountKobo, p.currency)} and your registration for ${p.trial} is confirmed.`
+            : `Your registration for ${p.trial} is confirmed.`,
+          `Show your reference code ${p.referenceCode} at the trial.`,
+        ],
+        rows,
+        link: p.link,
+      });
+    }
+    case 'trials.outcome': {
+      const p = params as EmailParams<'trials.outcome'>;
+      const selected = p.outcome === 'selected';
+      return compose({
+        subject: selected ? `You have been selected at ${p.trial}` : `Your result at ${p.trial}`,
+        title: selected ? 'Congratulations, you have been selected' : 'Your trial result',
+        name: p.name,
+        paragraphs: [
+          selected
+            ? `You have been selected at ${p.trial}. The academy will be in touch about the next steps.`
+            : `You were not selected at ${p.trial}. Thank you for taking part, and keep going: there are more trials on Touchline.`,
+        ],
+        rows: [
+          ['Reference code', p.referenceCode],
+          ['Trial', p.trial],
+        ],
+        link: p.link,
+      });
+    }
+    case 'trials.cancelled': {
+      const p = params as EmailParams<'trials.cancelled'>;
+      return compose({
+        subject: `${p.trial} has been cancelled`,
+        title: 'Trial cancelled',
+        name: p.name,
+        paragraphs: [
+          `The academy has cancelled ${p.trial}.`,
+          ...(p.refund
+            ? ['Your payment is being refunded in full; we will e-mail you when it has been.']
+            : []),
+        ],
+        rows: [
+          ['Reference code', p.referenceCode],
+          ['Reason', p.reason],
+        ],
+        link: p.link,
+      });
+    }
+    case 'trials.refund': {
+      const p = params as EmailParams<'trials.refund'>;
+      const amount = formatMoney(p.amountKobo, p.currency);
+      return compose({
+        subject: `Your payment for ${p.trial} has been refunded`,
+        title: 'Refund issued',
+        name: p.name,
+        paragraphs: [
+          `Your payment of ${amount} for ${p.trial} has been refunded to the card or account you paid with. Your bank may take a few days to show it.`,
+        ],
+        rows: [
+          ['Reference code', p.referenceCode],
+          ['Amount refunded', amount],
+          ['Payment reference', p.paymentReference],
+        ],
+        link: p.link,
+      });
+    }
+    case 'trials.reminder': {
+      const p = params as EmailParams<'trials.reminder'>;
+      return compose({
+        subject: `Reminder: ${p.trial} is tomorrow`,
+        title: 'Your trial is tomorrow',
+        name: p.name,
+        paragraphs: [`Reminder: ${p.trial} is tomorrow. Bring your reference code.`],
+        rows: [
+          ['Reference code', p.referenceCode],
+          ['Date', when(p)],
+          ['Venue', p.venue],
+        ],
+        link: p.link,
+      });
+    }
+  }
+  throw new Error(`unknown trial template ${String(template)}`);
+}
