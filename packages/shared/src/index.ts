@@ -22,3 +22,4 @@ export * from './contracts/platform';
 export * from './contracts/admin';
 export * from './contracts/trials';
 export * from './contracts/payments';
+export * from './contracts/dashboard';
