@@ -119,6 +119,8 @@ export const TRIALS_ERRORS = {
   feeLocked: 'trials.fee_locked',
   /** 409: the sport cannot change once anyone registered. */
   sportLocked: 'trials.sport_locked',
+  /** 409: the requirements cannot change once anyone registered (their answers refer to them). */
+  requirementsLocked: 'trials.requirements_locked',
   /** 409: the participant limit below the registered count. */
   limitBelowCount: 'trials.limit_below_count',
   /** 404. */

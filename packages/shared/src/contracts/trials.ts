@@ -108,6 +108,7 @@ export const TRIAL_MESSAGES = {
   alreadyRegistered: 'You have already registered for this trial',
   feeLocked: 'The fee cannot change once someone has registered',
   sportLocked: 'The sport cannot change once someone has registered',
+  requirementsLocked: 'The requirements cannot change once someone has registered',
   limitBelowCount: 'The participant limit cannot be below the number already registered',
   registrationNotFound: 'Registration not found',
   cannotCancelRegistration: 'This registration can no longer be cancelled',
@@ -363,9 +364,16 @@ const intBetween = (min: number, max: number, message: string) =>
 const text = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 const optionalText = (max: number, tooLong: string) =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(max, tooLong));
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z.string().trim().max(max, tooLong),
+  );
 const dateField = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, TRIAL_MESSAGES.dateInvalid);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine(isIsoDate, TRIAL_MESSAGES.dateInvalid);
 
 /**
  * Requirements: a list of texts (JSON), a JSON-encoded list (one multipart field) or repeated
@@ -395,7 +403,9 @@ const requirementsField = z.preprocess(
         .max(TRIAL_LIMITS.requirementMaxLength, TRIAL_MESSAGES.requirementTooLong),
     )
     .transform((list) => list.filter((r) => r !== ''))
-    .pipe(z.array(z.string()).max(TRIAL_LIMITS.requirementsMax, TRIAL_MESSAGES.requirementsTooMany)),
+    .pipe(
+      z.array(z.string()).max(TRIAL_LIMITS.requirementsMax, TRIAL_MESSAGES.requirementsTooMany),
+    ),
 );
 
 const trialFields = {
@@ -407,7 +417,11 @@ const trialFields = {
   ),
   state: text(MESSAGES.stateRequired, 60, MESSAGES.stateRequired),
   district: text(MESSAGES.lgaRequired, 60, MESSAGES.lgaRequired),
-  venue: text(TRIAL_MESSAGES.venueRequired, TRIAL_LIMITS.venueMaxLength, TRIAL_MESSAGES.venueTooLong),
+  venue: text(
+    TRIAL_MESSAGES.venueRequired,
+    TRIAL_LIMITS.venueMaxLength,
+    TRIAL_MESSAGES.venueTooLong,
+  ),
   landmark: optionalText(TRIAL_LIMITS.landmarkMaxLength, TRIAL_MESSAGES.landmarkTooLong),
   trial_date: dateField(TRIAL_MESSAGES.trialDateRequired),
   start_time: z

@@ -1,0 +1,2 @@
+/** Payment attempts, raw provider events and the sandbox provider's charges. */
+export * from '../repositories/payments.repository';
