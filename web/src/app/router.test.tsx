@@ -117,10 +117,10 @@ describe('pages that exist for everyone', () => {
   });
 
   it('shows the 404 page for a signed-in user on a page that is not built yet', async () => {
-    signInAs('player');
-    const { history } = renderApp('/trial_history');
+    signInAs('admin');
+    const { history } = renderApp('/admin/trialview');
     expect(await screen.findByText(MESSAGES.notFound)).toBeVisible();
-    expect(history).toEqual(['/trial_history']);
+    expect(history).toEqual(['/admin/trialview']);
   });
 
   it('shows the 401 authentication error page', async () => {

@@ -68,6 +68,12 @@ const AchievementsPage = lazy(() => import('./pages/profile/achievements-page'))
 const ExperiencePage = lazy(() => import('./pages/profile/experience-page'));
 const UserPostsPage = lazy(() => import('./pages/posts/user-posts-page'));
 const PostDetailsPage = lazy(() => import('./pages/posts/post-details-page'));
+const ListTrialsPage = lazy(() => import('./pages/trials/list-trials-page'));
+const TrialDetailsPage = lazy(() => import('./pages/trials/trial-details-page'));
+const RegisterTrialPage = lazy(() => import('./pages/trials/register-trial-page'));
+const TrialHistoryPage = lazy(() => import('./pages/trials/trial-history-page'));
+const PaymentOutcomePage = lazy(() => import('./pages/trials/payment-outcome-page'));
+const SandboxCheckoutPage = lazy(() => import('./pages/trials/sandbox-checkout-page'));
 
 export const routes: readonly AppRoute[] = [
   // Player area: public-only pages (a signed-in user goes to /home).
@@ -81,12 +87,14 @@ export const routes: readonly AppRoute[] = [
   route('/home', 'player', 'Home', PlayerHomePage),
   route('/welcome', 'player', 'Welcome', WelcomePage),
   route('/view_experience', 'player', 'Experience', ExperiencePage),
-  route('/list_trials', 'player', 'Trials'),
-  route('/trial_details/:id', 'player', 'Trial details'),
-  route('/register_trial/:id', 'player', 'Register for trial'),
-  route('/payment_success', 'player', 'Payment successful'),
-  route('/payment_failed', 'player', 'Payment failed'),
-  route('/trial_history', 'player', 'View Joined Trials'),
+  route('/list_trials', 'player', 'Trials', ListTrialsPage),
+  route('/trial_details/:id', 'player', 'Trial details', TrialDetailsPage),
+  route('/register_trial/:id', 'player', 'Register for trial', RegisterTrialPage),
+  route('/payment_success', 'player', 'Payment successful', PaymentOutcomePage),
+  route('/payment_failed', 'player', 'Payment failed', PaymentOutcomePage),
+  route('/trial_history', 'player', 'View Joined Trials', TrialHistoryPage),
+  // The embedded payment provider's checkout (supplement §6): the payer is a player.
+  route('/sandbox/checkout/:reference', 'player', 'Sandbox checkout', SandboxCheckoutPage),
   route('/friends', 'player', 'Friends', FriendsPage),
   route('/following', 'player', 'Following', FollowingPage),
   route('/friend_request_list', 'player', 'Friend requests', FriendRequestsPage),

@@ -1,0 +1,182 @@
+import type { MyRegistration, TrialView } from '@touchline/shared';
+import { TRIAL_MESSAGES } from '@touchline/shared';
+import { CalendarCheck, CircleAlert, CreditCard } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { TRIAL_PATHS, registerTrialPath } from '@/config/paths';
+import { formatNaira } from '@/lib/money';
+import { showNotice } from '@/lib/toast';
+import { useCancelRegistration } from '../api/cancel-registration';
+import type { Availability } from '../lib/format';
+import { CANCELLABLE, formatDay, isDeadlineOver } from '../lib/format';
+import { errorText } from '../lib/errors';
+import { StatusBadge } from './status-badge';
+
+const LIVE = new Set(['pending_payment', 'registered', 'selected', 'rejected']);
+
+/**
+ * The action card of a trial: Register (or why not: 'Slot Full', 'Deadline Over', cancelled), or
+ * the player's live registration with its reference code, status, a way to finish a pending
+ * payment and Cancel (with confirmation, before the deadline).
+ */
+export function RegistrationPanel({
+  trial,
+  availability,
+}: {
+  trial: TrialView;
+  availability: Availability;
+}) {
+  const mine = trial.my_registration;
+  if (mine && LIVE.has(mine.status))
+    return <MyRegistrationCard trial={trial} registration={mine} />;
+  return (
+    <section aria-label="Registration" className="card p-5">
+      {mine ? (
+        <p className="mb-3 flex items-center justify-between gap-2 text-sm text-slate-600">
+          Your last registration <StatusBadge status={mine.status} />
+        </p>
+      ) : null}
+      {availability === 'open' ? (
+        <>
+          <Link href={registerTrialPath(trial.id)} className="btn btn-player w-full">
+            Register
+          </Link>
+          <p className="mt-2 text-center text-xs text-slate-500">
+            {trial.registration_fee
+              ? `${formatNaira(trial.registration_fee)} is paid when you register.`
+              : 'This trial is free.'}{' '}
+            Registration closes {formatDay(trial.deadline, { weekday: false })}.
+          </p>
+        </>
+      ) : (
+        <>
+          <button type="button" disabled className="btn btn-secondary w-full">
+            {availability === 'full'
+              ? TRIAL_MESSAGES.full
+              : availability === 'deadline'
+                ? TRIAL_MESSAGES.deadlinePassed
+                : TRIAL_MESSAGES.cancelled}
+          </button>
+          <p className="mt-2 text-center text-xs text-slate-500">
+            {availability === 'full'
+              ? 'Every place has been taken.'
+              : availability === 'deadline'
+                ? 'Registration for this trial has closed.'
+                : 'Registration is closed.'}
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function MyRegistrationCard({
+  trial,
+  registration,
+}: {
+  trial: TrialView;
+  registration: MyRegistration;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelRegistration();
+  const canCancel =
+    CANCELLABLE.includes(registration.status) &&
+    trial.status === 'active' &&
+    !isDeadlineOver(trial.deadline);
+  const payment = registration.payment;
+  const payable =
+    registration.status === 'pending_payment' &&
+    payment?.status === 'pending' &&
+    payment.authorization_url;
+
+  return (
+    <section aria-labelledby="my-registration" className="card overflow-hidden">
+      <div className="bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-5 text-white">
+        <h2
+          id="my-registration"
+          className="flex items-center gap-2 text-sm font-semibold text-white/90"
+        >
+          <CalendarCheck className="size-4" aria-hidden="true" />
+          Your registration
+        </h2>
+        <p className="mt-3 text-xs tracking-wide text-white/70 uppercase">Reference code</p>
+        <p className="font-mono text-2xl font-bold tracking-wider" data-testid="reference-code">
+          {registration.reference_code}
+        </p>
+      </div>
+      <div className="space-y-4 p-5">
+        <p className="flex items-center justify-between gap-2 text-sm text-slate-600">
+          Status <StatusBadge status={registration.status} />
+        </p>
+        {registration.status === 'pending_payment' ? (
+          <div className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            <p className="flex gap-2">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                Your place is held until payment is complete
+                {registration.hold_expires_at
+                  ? ` (until ${new Date(registration.hold_expires_at).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })})`
+                  : ''}
+                .
+              </span>
+            </p>
+            {payable ? (
+              <a
+                href={payment.authorization_url ?? undefined}
+                className="btn btn-player mt-3 w-full"
+              >
+                <CreditCard className="size-4" aria-hidden="true" />
+                Pay {formatNaira(trial.registration_fee)}
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+        {registration.status === 'selected' ? (
+          <p className="text-sm text-slate-700">Congratulations! The academy selected you.</p>
+        ) : null}
+        <Link href={TRIAL_PATHS.history} className="btn btn-secondary w-full">
+          View Joined Trials
+        </Link>
+        {canCancel ? (
+          <Button
+            tone="ghost"
+            fullWidth
+            className="text-red-700"
+            onClick={() => setConfirming(true)}
+          >
+            Cancel registration
+          </Button>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel your registration?"
+        description={
+          trial.registration_fee && payment?.status === 'succeeded'
+            ? `Your place at ${trial.name} will be released and your payment of ${formatNaira(trial.registration_fee)} refunded.`
+            : `Your place at ${trial.name} will be released.`
+        }
+        confirmLabel="Cancel registration"
+        busyLabel="Cancelling…"
+        cancelLabel="Keep it"
+        confirmClassName="bg-red-600 text-white hover:bg-red-700"
+        busy={cancel.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          cancel.mutate(registration.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              showNotice(TRIAL_MESSAGES.registrationCancelled, 'success');
+            },
+            onError: (error) => {
+              setConfirming(false);
+              showNotice(errorText(error), 'error');
+            },
+          })
+        }
+      />
+    </section>
+  );
+}

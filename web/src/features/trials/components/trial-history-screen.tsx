@@ -1,0 +1,85 @@
+import type { TrialHistoryItem } from '@touchline/shared';
+import { CalendarX2, ChevronRight } from 'lucide-react';
+import { Link } from 'wouter';
+import { EmptyCard, PagedList } from '@/components/paged-list';
+import { TRIAL_PATHS, trialPath } from '@/config/paths';
+import { useTrialHistory } from '../api/get-trial-history';
+import { formatDay, formatTime, place } from '../lib/format';
+import { StatusBadge } from './status-badge';
+import { TrialPoster } from './trial-poster';
+
+/**
+ * `/trial_history` ('View Joined Trials'): the player's registrations, newest first, each with
+ * the trial, its date, the reference code and a status badge; 'Explore Trials' when empty.
+ */
+export function TrialHistoryScreen() {
+  const query = useTrialHistory();
+  return (
+    <>
+      <header className="mb-5">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">View Joined Trials</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Every trial you registered for, with its reference code and status.
+        </p>
+      </header>
+      <PagedList
+        query={query}
+        items={query.data?.pages.flatMap((page) => page.registrations)}
+        label="Joined trials"
+        renderItem={(item) => <HistoryRow key={item.id} item={item} />}
+        errorText="Your trials could not be loaded."
+        skeleton={{ rows: 4 }}
+        empty={
+          <EmptyCard
+            icon={CalendarX2}
+            title="No trials yet"
+            text="You have not registered for a trial yet. Find one near you."
+            action={
+              <Link href={TRIAL_PATHS.list} className="btn btn-player">
+                Explore Trials
+              </Link>
+            }
+          />
+        }
+      />
+    </>
+  );
+}
+
+function HistoryRow({ item }: { item: TrialHistoryItem }) {
+  const { trial } = item;
+  return (
+    <li>
+      <Link
+        href={trialPath(trial.id)}
+        className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50 sm:gap-4 sm:px-5"
+      >
+        <TrialPoster
+          image={trial.image}
+          className="size-14 shrink-0 rounded-xl sm:size-16"
+          iconClassName="size-6"
+        />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate font-semibold text-slate-900">{trial.name}</span>
+          <span className="block truncate text-sm text-slate-600">
+            {formatDay(trial.trial_date)} · {formatTime(trial.start_time)}
+          </span>
+          <span className="block truncate text-xs text-slate-500">
+            {trial.academy.username} · {place(trial)}
+          </span>
+        </span>
+        <span className="flex shrink-0 flex-col items-end gap-1.5">
+          <StatusBadge status={item.status} />
+          <code className="font-mono text-xs font-semibold text-slate-700">
+            <span className="sr-only">Reference code </span>
+            {item.reference_code}
+          </code>
+        </span>
+        <ChevronRight
+          className="hidden size-4 shrink-0 text-slate-400 sm:block"
+          aria-hidden="true"
+        />
+      </Link>
+    </li>
+  );
+}
