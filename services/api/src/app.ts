@@ -26,8 +26,10 @@ import { postsModule } from './modules/posts/posts.module';
 import { profilesModule } from './modules/profiles/profiles.module';
 import { realtimeModule } from './modules/realtime/realtime.module';
 import { searchModule } from './modules/search/search.module';
+import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { sessionModule } from './modules/session/session.module';
 import { socialModule } from './modules/social/social.module';
+import { trialsModule } from './modules/trials/trials.module';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -79,6 +81,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     [postsModule, '/api'],
     [notificationsModule, '/api'],
     [searchModule, '/api'],
+    [trialsModule, '/api'],
+    [dashboardModule, '/api'],
     [adminModule, '/api/admin'],
     // The development mailbox exists only outside production mode.
     ...(deps.config.APP_ENV !== 'production'
