@@ -2,7 +2,12 @@ import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, createTestUser } from '../testing';
 import type { TestDatabase } from '../testing';
-import { searchPeople, searchPeopleQuery, setSearchThresholds } from './search.repository';
+import {
+  searchPeople,
+  searchPeopleQuery,
+  searchTrialsQuery,
+  setSearchThresholds,
+} from './search.repository';
 
 let testDb: TestDatabase;
 let viewerId: string;
@@ -60,4 +65,32 @@ test('the name search can use the trigram index (EXPLAIN names users_username_tr
     });
   expect(plan).toMatch(/Bitmap Index Scan on users_username_trgm_idx/);
   expect(await search('Bakre')).toHaveLength(1); // the role index is back
+});
+
+test('the trial search can use the trigram indexes on name, venue and district', async () => {
+  let plan = '';
+  await testDb.db
+    .transaction(async (tx) => {
+      await setSearchThresholds(tx);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`drop index trials_status_date_idx`);
+      await tx.execute(sql`drop index trials_academy_date_idx`);
+      const query = searchTrialsQuery({
+        viewerId,
+        q: 'surulre',
+        today: '2026-01-01',
+        limit: 8,
+        offset: 0,
+      });
+      const result = await tx.execute(sql`explain ${query}`);
+      plan = (result as unknown as { rows: Record<string, string>[] }).rows
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  for (const index of ['trials_name_trgm_idx', 'trials_venue_trgm_idx', 'trials_district_trgm_idx'])
+    expect(plan).toContain(`Bitmap Index Scan on ${index}`);
 });

@@ -4,7 +4,7 @@ import { socialGraphFrom } from '../social/social.module';
 import { searchRoutes } from './search.routes';
 import { createSearchService } from './search.service';
 
-/** Search: people (and later trials) for the signed-in user, with their relationship. */
+/** Search: people (with their relationship) and open trials, for the signed-in user. */
 export const searchModule: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const search = createSearchService({

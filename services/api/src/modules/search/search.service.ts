@@ -1,5 +1,5 @@
 import type { Database } from '@touchline/db';
-import { searchPeople, type PeopleHit } from '@touchline/db/search';
+import { searchAll, searchPeople, searchTrials, type SearchHit } from '@touchline/db/search';
 import { findUserById } from '@touchline/db/users';
 import {
   adultCutoffOn,
@@ -14,9 +14,19 @@ import { relationshipFrom, type SocialService } from '../social/social.service';
 export type SearchType = 'all' | 'players' | 'academies' | 'trials';
 const PAGE = 20;
 
+/** '12 Dec 2026': a trial's day in search results. */
+const dayOf = (isoDate: string) =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /**
- * Name search over players and academies (trials join with the trials slice). The navbar asks
- * for one more suggestion than it shows, so it knows when to offer 'See All'.
+ * Search over players, academies (by name) and open trials (by name, venue or district), in one
+ * ranked list for the 'All' tab and the navbar. The navbar asks for one more suggestion than it
+ * shows, so it knows when to offer 'See All'.
  */
 export function createSearchService(deps: {
   db: Database;
@@ -38,38 +48,47 @@ export function createSearchService(deps: {
     return viewer.role === 'academy' && viewer.academyStatus !== 'verified';
   }
 
-  const rolesFor = (type: SearchType): ('player' | 'academy')[] =>
-    type === 'players'
-      ? ['player']
-      : type === 'academies'
-        ? ['academy']
-        : type === 'trials'
-          ? []
-          : ['player', 'academy'];
-
   async function hits(
     viewerId: string,
     q: string,
     type: SearchType,
     limit: number,
     offset: number,
-  ) {
-    const roles = rolesFor(type);
-    if (roles.length === 0) return [];
-    return searchPeople(deps.db, {
+  ): Promise<SearchHit[]> {
+    const day = today();
+    if (type === 'trials') {
+      const trials = await searchTrials(deps.db, { viewerId, q, today: day, limit, offset });
+      return trials.map((trial) => ({ kind: 'trial' as const, ...trial }));
+    }
+    const people = {
       viewerId,
       q,
-      roles,
       limit,
       offset,
       hideMinors: (await hidesMinorsFrom(viewerId))
-        ? { adultCutoff: adultCutoffOn(today()) }
+        ? { adultCutoff: adultCutoffOn(day) }
         : undefined,
+    };
+    if (type === 'all')
+      return searchAll(deps.db, { ...people, roles: ['player', 'academy'], today: day });
+    const found = await searchPeople(deps.db, {
+      ...people,
+      roles: [type === 'players' ? 'player' : 'academy'],
     });
+    return found.map((person) => ({ kind: 'person' as const, ...person }));
   }
 
-  const typeOf = (hit: PeopleHit) =>
-    hit.role === 'academy' ? ('Academy' as const) : ('Player' as const);
+  const typeOf = (hit: SearchHit) =>
+    hit.kind === 'trial'
+      ? ('Trial' as const)
+      : hit.role === 'academy'
+        ? ('Academy' as const)
+        : ('Player' as const);
+  const nameOf = (hit: SearchHit) => (hit.kind === 'trial' ? hit.name : hit.username);
+  const subtitleOf = (hit: SearchHit) =>
+    hit.kind === 'trial'
+      ? `${dayOf(hit.trialDate)} · ${[hit.venue, hit.district, hit.state].filter(Boolean).join(', ')}`
+      : [hit.district, hit.state].filter(Boolean).join(', ');
 
   return {
     async suggestions(viewerId: string, q: string): Promise<SearchSuggestion[]> {
@@ -77,14 +96,14 @@ export function createSearchService(deps: {
       const urls = await deps.media.publicUrls(rows.map((r) => r.photoMediaId));
       return rows.map((r) => {
         const photoUrl = r.photoMediaId ? urls.get(r.photoMediaId) : undefined;
-        return { id: r.id, type: typeOf(r), name: r.username, ...(photoUrl ? { photoUrl } : {}) };
+        return { id: r.id, type: typeOf(r), name: nameOf(r), ...(photoUrl ? { photoUrl } : {}) };
       });
     },
 
     async results(viewerId: string, q: string, type: SearchType, page: number) {
       const rows = await hits(viewerId, q, type, PAGE + 1, PAGE * (page - 1));
       const slice = rows.slice(0, PAGE);
-      const ids = slice.map((r) => r.id);
+      const ids = slice.flatMap((r) => (r.kind === 'person' ? [r.id] : []));
       const [urls, rel] = await Promise.all([
         deps.media.publicUrls(slice.map((r) => r.photoMediaId)),
         deps.social.relationshipsOf(viewerId, ids),
@@ -95,11 +114,13 @@ export function createSearchService(deps: {
           return {
             id: r.id,
             type: typeOf(r),
-            name: r.username,
+            name: nameOf(r),
             ...(photoUrl ? { photoUrl } : {}),
-            subtitle: [r.district, r.state].filter(Boolean).join(', '),
-            // Friendship actions are offered on player rows (the results page shows them to players).
-            relationship: relationshipFrom(rel, r.id, r.role === 'player'),
+            subtitle: subtitleOf(r),
+            // Friendship actions are offered on player rows (the results page shows them to
+            // players); a trial has no relationship, only View.
+            relationship:
+              r.kind === 'person' ? relationshipFrom(rel, r.id, r.role === 'player') : null,
           };
         }),
         has_more: rows.length > PAGE,
