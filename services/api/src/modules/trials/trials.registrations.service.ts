@@ -1,0 +1,315 @@
+import type { Database } from '@touchline/db';
+import { appendEvent } from '@touchline/db/platform';
+import {
+  cancelRegistration,
+  expireHold,
+  findRegistration,
+  listRegistrants,
+  registerPlayer,
+  setRegistrationStatus,
+  trialHistory,
+  type PaymentProviderName,
+  type RegisterError,
+} from '@touchline/db/trials';
+import { findTrialById, listTrialRequirements } from '@touchline/db/trials';
+import { findUserById } from '@touchline/db/users';
+import {
+  ageOn,
+  TRIAL_LIMITS,
+  todayInLagos,
+  type OutcomeStatus,
+  type RegisterBody,
+  type RegisterResponse,
+  type RegistrantList,
+  type StartPayment,
+  type TrialHistoryResponse,
+} from '@touchline/shared';
+import { registrantsCsv, registrantsFileName } from './trials.csv';
+import { trialsErrors } from './trials.errors';
+import type { Viewer } from './trials.rules';
+import type { TrialViews } from './trials.views';
+
+/**
+ * Starts the provider transaction of a pending payment (payments' `paymentStarterFrom`): answers
+ * where the payer pays. Throws when the provider cannot start it.
+ */
+export type PaymentStarter = {
+  initialize(input: {
+    reference: string;
+    amountKobo: number;
+    currency: string;
+    email: string;
+  }): Promise<StartPayment>;
+};
+
+export type RegistrationsServiceDeps = {
+  db: Database;
+  clock: () => Date;
+  views: TrialViews;
+  /** The provider a paid registration's payment row names. */
+  provider: PaymentProviderName;
+  payments: PaymentStarter;
+  /** The provider failed to start a payment (logged; the player gets 502). */
+  onPaymentError?: (err: unknown) => void;
+};
+
+const registerErrors: Record<RegisterError, () => Error> = {
+  not_found: trialsErrors.notFound,
+  cancelled: trialsErrors.cancelled,
+  academy_unavailable: trialsErrors.academyUnavailable,
+  deadline_passed: trialsErrors.deadlinePassed,
+  age_out_of_range: trialsErrors.ageOutOfRange,
+  already_registered: trialsErrors.alreadyRegistered,
+  full: trialsErrors.full,
+  answers_invalid: trialsErrors.answersInvalid,
+};
+
+/**
+ * Registrations (supplement §5): a player registers in one transaction under the trial's row lock
+ * (so capacity holds under concurrency), cancels their own before the deadline; the owning
+ * academy lists its registrants (JSON or CSV) and sets `selected` / `rejected`. Events commit
+ * with each change; a paid registration's provider transaction starts after the commit.
+ */
+export function createRegistrationsService(deps: RegistrationsServiceDeps) {
+  const { db, clock, views } = deps;
+  const onPaymentError = deps.onPaymentError ?? (() => undefined);
+  const today = () => todayInLagos(clock());
+
+  /** The trial, owned by the caller: 404 when missing, 403 when another academy's. */
+  async function ownTrial(viewer: Viewer, trialId: string) {
+    const trial = await findTrialById(db, trialId);
+    if (!trial) throw trialsErrors.notFound();
+    if (trial.academyId !== viewer.userId) throw trialsErrors.notOwner();
+    return trial;
+  }
+
+  /** Releases a hold whose payment could not start: `expired`, the place freed. */
+  async function releaseHold(registrationId: string) {
+    await db.transaction(async (tx) => {
+      const result = await expireHold(tx, {
+        registrationId,
+        now: clock(),
+        force: true,
+        reason: 'unavailable',
+      });
+      if (result.expired)
+        await appendEvent(tx, { type: 'registration.expired', payload: { registrationId } });
+    });
+  }
+
+  /** The owning academy's registrants with their answers. */
+  async function registrants(viewer: Viewer, trialId: string): Promise<RegistrantList> {
+    const trial = await ownTrial(viewer, trialId);
+    const rows = await listRegistrants(db, { trialId });
+    return {
+      trial: { id: trial.id, name: trial.name },
+      registrants: rows.map((r) => ({
+        id: r.id,
+        reference_code: r.referenceCode,
+        player_id: r.playerId,
+        profile_photo: views.urlOf(r.photo, 'thumb'),
+        name: r.name,
+        dob: r.dob,
+        age: ageOn(r.dob, trial.trialDate),
+        phone: r.phone,
+        email: r.email,
+        state: r.state,
+        district: r.district,
+        level: r.level,
+        status: r.status,
+        payment_status: r.paymentStatus,
+        created_at: r.createdAt.toISOString(),
+        answers: r.answers,
+      })),
+    };
+  }
+
+  return {
+    /**
+     * The date of birth is the profile's (locked, supplement §13): a different one is refused;
+     * the age on the trial date decides. A paid trial answers the payment to complete.
+     */
+    async register(viewer: Viewer, input: RegisterBody): Promise<RegisterResponse> {
+      const player = await findUserById(db, viewer.userId);
+      if (!player || player.role !== 'player') throw trialsErrors.playersOnly();
+      if (player.dob && player.dob !== input.dob) throw trialsErrors.dobMismatch();
+      const now = clock();
+      const result = await db.transaction(async (tx) => {
+        const registered = await registerPlayer(tx, {
+          trialId: input.trial,
+          playerId: viewer.userId,
+          name: input.name,
+          dob: player.dob ?? input.dob,
+          phone: input.phone,
+          email: input.email,
+          state: input.state,
+          district: input.district,
+          level: input.level,
+          answers: input.answers.map((a) => ({
+            requirementId: a.requirement_id,
+            answer: a.answer,
+          })),
+          today: todayInLagos(now),
+          now,
+          holdMinutes: TRIAL_LIMITS.holdMinutes,
+          provider: deps.provider,
+        });
+        if (registered.ok)
+          await appendEvent(tx, {
+            type: 'registration.created',
+            payload: { registrationId: registered.registration.id, trialId: input.trial },
+          });
+        return registered;
+      });
+      if (!result.ok) throw registerErrors[result.error]();
+      const { registration } = result;
+      const answer: RegisterResponse = {
+        id: registration.id,
+        reference_code: registration.referenceCode,
+        status: registration.status,
+        trial: registration.trialId,
+        hold_expires_at: registration.holdExpiresAt?.toISOString() ?? null,
+      };
+      if (!result.payment) return answer;
+      let payment: StartPayment;
+      try {
+        payment = await deps.payments.initialize({
+          reference: result.payment.reference,
+          amountKobo: result.payment.amountKobo,
+          currency: result.payment.currency,
+          email: input.email,
+        });
+      } catch (err) {
+        onPaymentError(err);
+        await releaseHold(registration.id);
+        throw trialsErrors.paymentsUnavailable();
+      }
+      return {
+        ...answer,
+        payment: { reference: payment.reference, authorization_url: payment.authorization_url },
+      };
+    },
+
+    /** The player's own registration, while it is pending or registered and before the deadline. */
+    async cancel(viewer: Viewer, registrationId: string) {
+      const result = await db.transaction(async (tx) => {
+        const cancelled = await cancelRegistration(tx, {
+          registrationId,
+          playerId: viewer.userId,
+          today: today(),
+          at: clock(),
+        });
+        if (!cancelled.ok) return cancelled;
+        await appendEvent(tx, { type: 'registration.cancelled', payload: { registrationId } });
+        if (cancelled.refundPaymentId)
+          await appendEvent(tx, {
+            type: 'payment.refund_requested',
+            payload: { paymentId: cancelled.refundPaymentId },
+          });
+        return cancelled;
+      });
+      if (!result.ok)
+        throw result.error === 'not_found'
+          ? trialsErrors.registrationNotFound()
+          : trialsErrors.cannotCancelRegistration();
+      return {
+        id: registrationId,
+        status: 'cancelled' as const,
+        refund: result.refundPaymentId !== null,
+      };
+    },
+
+    /** The caller's registrations, newest first. */
+    async history(viewer: Viewer, page: number): Promise<TrialHistoryResponse> {
+      const { rows, hasMore } = await trialHistory(db, {
+        playerId: viewer.userId,
+        page,
+        pageSize: TRIAL_LIMITS.listPageSize,
+      });
+      return {
+        registrations: rows.map((row) => ({
+          id: row.id,
+          reference_code: row.referenceCode,
+          status: row.status,
+          hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
+          created_at: row.createdAt.toISOString(),
+          trial: {
+            id: row.trial.id,
+            name: row.trial.name,
+            sport: row.trial.sport,
+            sport_other: row.trial.sportOther,
+            state: row.trial.state,
+            district: row.trial.district,
+            venue: row.trial.venue,
+            trial_date: row.trial.trialDate,
+            start_time: row.trial.startTime,
+            deadline: row.trial.deadline,
+            registration_fee: Number(row.trial.feeKobo),
+            currency: row.trial.currency,
+            image: views.urlOf(row.trial.image, 'display'),
+            status: row.trial.status,
+            cancel_reason: row.trial.cancelReason,
+            academy: {
+              id: row.trial.academyId,
+              username: row.trial.academyName,
+              profile_photo: views.urlOf(row.trial.academyPhoto, 'thumb'),
+            },
+          },
+          payment: views.myRegistration({
+            id: row.id,
+            reference_code: row.referenceCode,
+            status: row.status,
+            hold_expires_at: null,
+            created_at: row.createdAt.toISOString(),
+            payment: row.payment,
+          })!.payment,
+        })),
+        has_more: hasMore,
+        page,
+      };
+    },
+
+    registrants,
+
+    /** The registrants as a CSV download (header row, one row per registrant with answers). */
+    async registrantsCsv(viewer: Viewer, trialId: string) {
+      const list = await registrants(viewer, trialId);
+      const requirements = await listTrialRequirements(db, trialId);
+      return {
+        fileName: registrantsFileName(list.trial.name),
+        csv: registrantsCsv(list, requirements),
+      };
+    },
+
+    /** The owning academy's outcome for a registered player. */
+    async setStatus(viewer: Viewer, registrationId: string, status: OutcomeStatus) {
+      const result = await db.transaction(async (tx) => {
+        const set = await setRegistrationStatus(tx, {
+          registrationId,
+          academyId: viewer.userId,
+          status,
+          at: clock(),
+        });
+        if (set.ok && set.changed)
+          await appendEvent(tx, {
+            type: 'registration.status_changed',
+            payload: { registrationId, status },
+          });
+        return set;
+      });
+      if (!result.ok) {
+        if (result.error === 'not_found') throw trialsErrors.registrationNotFound();
+        if (result.error === 'not_owner') throw trialsErrors.notOwner();
+        throw trialsErrors.statusNotAllowed();
+      }
+      const registration = await findRegistration(db, registrationId);
+      return {
+        id: registrationId,
+        reference_code: registration!.referenceCode,
+        status: registration!.status,
+      };
+    },
+  };
+}
+
+export type RegistrationsService = ReturnType<typeof createRegistrationsService>;
