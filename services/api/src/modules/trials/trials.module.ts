@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paymentStarterFrom } from '../payments/payments.module';
+import { trialsRoutes } from './trials.routes';
+import { registrationsRoutes } from './trials.registrations.routes';
+import { createRegistrationsService } from './trials.registrations.service';
+import { createTrialsService } from './trials.service';
+import { createTrialViews } from './trials.views';
+
+/** The trials services (trials, registrations) wired from the root's decorators. */
+export function buildTrialsServices(app: FastifyInstance) {
+  const { db, clock, drivers } = app;
+  const views = createTrialViews(drivers.storage);
+  return {
+    trials: createTrialsService({
+      db,
+      clock,
+      storage: drivers.storage,
+      views,
+      onStorageError: (err) => app.log.warn({ err }, 'trial poster file not deleted'),
+    }),
+    registrations: createRegistrationsService({
+      db,
+      clock,
+      views,
+      provider: drivers.payments.kind,
+      payments: paymentStarterFrom(app), // payments' capability
+    }),
+  };
+}
+
+/**
+ * Trials and registrations: every route is signed-in; academies' and players' routes are narrowed
+ * with `requireRole` in the route files.
+ */
+export const trialsModule: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const { trials, registrations } = buildTrialsServices(app);
+  await app.register(trialsRoutes({ trials }));
+  await app.register(registrationsRoutes({ registrations }));
+};
