@@ -1,8 +1,57 @@
-import type { JobHandler } from '@touchline/drivers';
+import type { Database } from '@touchline/db';
+import { findTrialById, listRegistrants } from '@touchline/db/trials';
+import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
+import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
+import { deliverNotices, type TrialNotice } from './notifications-trial-deliver';
 
-/** Placeholder while the trials repositories land: fails the job so it is retried later. */
-export function createTrialCancelledNotificationsHandler(_deps: object): JobHandler<'notifications.trial_cancelled'> {
-  return async () => {
-    throw new Error('notifications.trial_cancelled: not implemented yet');
+/** Registrants per transaction. */
+export const TRIAL_CANCELLED_BATCH_SIZE = 200;
+
+/**
+ * A cancelled trial, told to every registrant it cancelled (`trial_cancelled`): '<trial> has been
+ * cancelled' → /trial_details/<id>, pushed live, and an e-mail with the academy's reason, saying
+ * whether their payment is being refunded (the refund itself is `payments.refund_trial`, which
+ * tells them again once it is done). One row per registrant and event, so a rerun tells only who
+ * was not told.
+ */
+export function createTrialCancelledNotificationsHandler(deps: {
+  db: Database;
+  bus: BusDriver;
+  secretBox: SecretBox;
+  batchSize?: number;
+}): JobHandler<'notifications.trial_cancelled'> {
+  const batchSize = deps.batchSize ?? TRIAL_CANCELLED_BATCH_SIZE;
+
+  return async ({ data }) => {
+    const trial = await findTrialById(deps.db, data.trialId);
+    if (!trial || trial.status !== 'cancelled') return;
+    const registrants = await listRegistrants(deps.db, {
+      trialId: trial.id,
+      statuses: ['trial_cancelled'],
+    });
+    const link = trialLink(trial.id);
+    const notices: TrialNotice[] = registrants.map((r) => ({
+      userId: r.playerId,
+      actorId: trial.academyId,
+      kind: 'registration_update',
+      text: NOTIFICATION_TEXTS.trialCancelled(trial.name),
+      link,
+      sourceKey: `trial.cancelled:${data.eventId}:${r.id}`,
+      email: {
+        to: r.email,
+        template: 'trials.cancelled',
+        params: {
+          name: r.name,
+          trial: trial.name,
+          referenceCode: r.referenceCode,
+          reason: trial.cancelReason ?? '',
+          refund: r.paymentStatus === 'succeeded' || r.paymentStatus === 'refunded',
+          link,
+        },
+      },
+    }));
+    for (let i = 0; i < notices.length; i += batchSize) {
+      await deliverNotices(deps, notices.slice(i, i + batchSize));
+    }
   };
 }

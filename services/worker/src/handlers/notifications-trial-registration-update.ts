@@ -1,8 +1,137 @@
-import type { JobHandler } from '@touchline/drivers';
+import type { Database } from '@touchline/db';
+import { getLatestPaymentForRegistration, type PaymentRow } from '@touchline/db/payments';
+import { findRegistration, type RegistrationDetail } from '@touchline/db/trials';
+import { findUserById } from '@touchline/db/users';
+import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
+import { NOTIFICATION_TEXTS, trialLink, type JobPayload } from '@touchline/shared';
+import {
+  deliverNotices,
+  type TemplatedEmail,
+  type TrialNotice,
+} from './notifications-trial-deliver';
 
-/** Placeholder while the trials repositories land: fails the job so it is retried later. */
-export function createRegistrationUpdateNotificationsHandler(_deps: object): JobHandler<'notifications.registration_update'> {
-  return async () => {
-    throw new Error('notifications.registration_update: not implemented yet');
+type Update = JobPayload<'notifications.registration_update'>['update'];
+
+/** The registration (and payment) receipt e-mail; `payment` null for a free trial. */
+export function receiptEmail(
+  registration: RegistrationDetail,
+  payment: Pick<PaymentRow, 'amountKobo' | 'currency' | 'reference'> | null,
+): TemplatedEmail {
+  return {
+    to: registration.email,
+    template: 'trials.registration_receipt',
+    params: {
+      name: registration.name,
+      trial: registration.trialName,
+      referenceCode: registration.referenceCode,
+      trialDate: registration.trialDate,
+      startTime: registration.startTime,
+      venue: registration.venue,
+      amountKobo: payment?.amountKobo ?? 0,
+      currency: payment?.currency ?? registration.currency,
+      paymentReference: payment?.reference ?? null,
+      link: trialLink(registration.trialId),
+    },
+  };
+}
+
+/** Which registration statuses still agree with an update (a stale outcome is not told). */
+const STILL: Partial<Record<Update, readonly string[]>> = {
+  selected: ['selected'],
+  rejected: ['rejected'],
+};
+
+/**
+ * A change of a registration, told to its player (in-app → /trial_details/<id>, pushed live) with
+ * its e-mail: `confirmed` (payment received) → the receipt with the reference code and amount;
+ * `selected` / `rejected` → the outcome; `refunded` → the refund; `expired` → in-app only. One row
+ * per event (`registration.<update>:<eventId>`); the e-mail is queued with the row, so a rerun
+ * sends nothing twice. An outcome the academy changed again before this ran is skipped (the later
+ * change tells the player).
+ */
+export function createRegistrationUpdateNotificationsHandler(deps: {
+  db: Database;
+  bus: BusDriver;
+  secretBox: SecretBox;
+}): JobHandler<'notifications.registration_update'> {
+  async function draft(
+    update: Update,
+    r: RegistrationDetail,
+  ): Promise<Pick<TrialNotice, 'text' | 'email'> | null> {
+    const link = trialLink(r.trialId);
+    switch (update) {
+      case 'confirmed': {
+        const payment = await getLatestPaymentForRegistration(deps.db, r.id);
+        const paid = payment && payment.status !== 'pending' && payment.status !== 'failed';
+        return {
+          text: NOTIFICATION_TEXTS.registrationConfirmed(r.trialName),
+          email: receiptEmail(r, paid ? payment : null),
+        };
+      }
+      case 'selected':
+      case 'rejected':
+        return {
+          text:
+            update === 'selected'
+              ? NOTIFICATION_TEXTS.registrationSelected(r.trialName)
+              : NOTIFICATION_TEXTS.registrationRejected(r.trialName),
+          email: {
+            to: r.email,
+            template: 'trials.outcome',
+            params: {
+              name: r.name,
+              trial: r.trialName,
+              referenceCode: r.referenceCode,
+              outcome: update,
+              link,
+            },
+          },
+        };
+      case 'expired':
+        return { text: NOTIFICATION_TEXTS.registrationExpired(r.trialName) };
+      case 'refunded': {
+        const payment = await getLatestPaymentForRegistration(deps.db, r.id);
+        if (!payment || payment.status !== 'refunded') {
+          return { text: NOTIFICATION_TEXTS.refundIssued(r.trialName) };
+        }
+        return {
+          text: NOTIFICATION_TEXTS.refundIssued(r.trialName),
+          email: {
+            to: r.email,
+            template: 'trials.refund',
+            params: {
+              name: r.name,
+              trial: r.trialName,
+              referenceCode: r.referenceCode,
+              amountKobo: payment.amountKobo,
+              currency: payment.currency,
+              paymentReference: payment.reference,
+              link,
+            },
+          },
+        };
+      }
+    }
+  }
+
+  return async ({ data }) => {
+    const registration = await findRegistration(deps.db, data.registrationId);
+    if (!registration) return;
+    const still = STILL[data.update];
+    if (still && !still.includes(registration.status)) return;
+    const player = await findUserById(deps.db, registration.playerId);
+    if (!player?.isActive) return;
+    const notice = await draft(data.update, registration);
+    if (!notice) return;
+    await deliverNotices(deps, [
+      {
+        userId: player.id,
+        actorId: registration.academyId,
+        kind: 'registration_update',
+        link: trialLink(registration.trialId),
+        sourceKey: `registration.${data.update}:${data.eventId}`,
+        ...notice,
+      },
+    ]);
   };
 }
