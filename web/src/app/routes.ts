@@ -74,6 +74,9 @@ const RegisterTrialPage = lazy(() => import('./pages/trials/register-trial-page'
 const TrialHistoryPage = lazy(() => import('./pages/trials/trial-history-page'));
 const PaymentOutcomePage = lazy(() => import('./pages/trials/payment-outcome-page'));
 const SandboxCheckoutPage = lazy(() => import('./pages/trials/sandbox-checkout-page'));
+const AddTrialPage = lazy(() => import('./pages/academy/add-trial-page'));
+const AcademyTrialsPage = lazy(() => import('./pages/academy/academy-trials-page'));
+const AcademyTrialDetailsPage = lazy(() => import('./pages/academy/academy-trial-details-page'));
 
 export const routes: readonly AppRoute[] = [
   // Player area: public-only pages (a signed-in user goes to /home).
@@ -114,9 +117,9 @@ export const routes: readonly AppRoute[] = [
   publicOnly('/academy/signup', 'Academy sign up', AcademySignupPage),
   route('/academy/home', 'academy', 'Home', AcademyHomePage),
   route('/academy/profile/:userId?', 'both', 'Academy profile', AcademyProfilePage),
-  route('/academy/add_trial', 'academy', 'Add trial'),
-  route('/academy/list_trials', 'academy', 'Trials'),
-  route('/academy/trial_details/:id', 'academy', 'Trial details'),
+  route('/academy/add_trial', 'academy', 'Add trial', AddTrialPage),
+  route('/academy/list_trials', 'academy', 'Trials', AcademyTrialsPage),
+  route('/academy/trial_details/:id', 'academy', 'Trial details', AcademyTrialDetailsPage),
 
   // Admin area.
   publicOnly('/admin/login', 'Admin log in', AdminLoginPage),

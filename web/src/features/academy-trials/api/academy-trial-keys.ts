@@ -1,0 +1,10 @@
+import type { AcademyTrialTab } from '@touchline/shared';
+
+/** Every academy trial query starts with `['academy-trials']`: one prefix to refresh them all. */
+export const academyTrialKeys = {
+  all: ['academy-trials'] as const,
+  lists: ['academy-trials', 'list'] as const,
+  list: (tab: AcademyTrialTab) => ['academy-trials', 'list', tab] as const,
+  one: (id: string) => ['academy-trials', 'one', id] as const,
+  registrants: (id: string) => ['academy-trials', 'registrants', id] as const,
+};

@@ -1,0 +1,237 @@
+import { Download, Search } from 'lucide-react';
+import type { OutcomeStatus, Registrant, RegistrationStatus } from '@touchline/shared';
+import { PLAYER_LEVEL_LABELS, REGISTRATION_STATUS_LABELS, TRIAL_MESSAGES } from '@touchline/shared';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { showNotice } from '@/lib/toast';
+import { getRegistrantsCsv, useRegistrants } from '../api/get-registrants';
+import { useSetRegistrantStatus } from '../api/set-registrant-status';
+import { downloadText } from '../lib/download';
+import { errorText } from '../lib/errors';
+import { RegistrationStatusBadge } from './registration-status-badge';
+
+/** Statuses the academy may change from, and to (supplement §5). */
+const DECIDABLE: readonly RegistrationStatus[] = ['registered', 'selected', 'rejected'];
+const PAYMENT_LABELS = {
+  pending: 'Payment pending',
+  succeeded: 'Paid',
+  failed: 'Payment failed',
+  refunded: 'Refunded',
+} as const;
+
+function matches(registrant: Registrant, query: string): boolean {
+  if (!query) return true;
+  const haystack = [
+    registrant.name,
+    registrant.reference_code,
+    registrant.email,
+    registrant.phone,
+    registrant.district,
+    registrant.state,
+  ]
+    .join(' ')
+    .toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => haystack.includes(word));
+}
+
+const fileNameFor = (trialName: string) =>
+  `${trialName.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'trial'}-registrants.csv`;
+
+/**
+ * The trial's registrants (the owning academy only): search by name, code, e-mail, phone or
+ * place; each row's reference code, contact, level, answers and a Selected / Rejected choice;
+ * CSV export of the whole list.
+ */
+export function RegistrantsTable({ trialId, trialName }: { trialId: string; trialName: string }) {
+  const registrants = useRegistrants(trialId);
+  const setStatus = useSetRegistrantStatus(trialId);
+  const [query, setQuery] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const all = useMemo(() => registrants.data?.registrants ?? [], [registrants.data]);
+  const shown = useMemo(() => all.filter((r) => matches(r, query.trim())), [all, query]);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      downloadText(await getRegistrantsCsv(trialId), fileNameFor(trialName));
+    } catch (error) {
+      showNotice(errorText(error), 'error');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  function decide(registrant: Registrant, status: OutcomeStatus) {
+    setStatus.mutate(
+      { id: registrant.id, status },
+      {
+        onSuccess: () => showNotice(TRIAL_MESSAGES.statusUpdated, 'success'),
+        onError: (error) => showNotice(errorText(error), 'error'),
+      },
+    );
+  }
+
+  return (
+    <section aria-labelledby="registrants-heading" className="card p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="registrants-heading" className="text-lg font-semibold text-slate-900">
+          Registrants{' '}
+          <span className="text-sm font-normal text-slate-500">({all.length})</span>
+        </h2>
+        <Button
+          tone="secondary"
+          loading={exporting}
+          disabled={all.length === 0}
+          onClick={() => void exportCsv()}
+        >
+          <Download className="size-4" aria-hidden="true" />
+          Export CSV
+        </Button>
+      </div>
+      <div className="relative mt-4">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <input
+          type="search"
+          aria-label="Search registrants"
+          placeholder="Search by name, code, e-mail, phone or LGA"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="field-input pl-9 focus:border-academy-600 focus:ring-academy-600/20"
+        />
+      </div>
+
+      {registrants.isPending ? (
+        <p className="mt-6 text-sm text-slate-500">Loading registrants…</p>
+      ) : registrants.isError ? (
+        <div className="mt-6 flex items-center gap-3 text-sm text-slate-600">
+          Could not load the registrants.
+          <Button tone="secondary" onClick={() => void registrants.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : all.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-500">
+          No one has registered yet. New registrations appear here as they happen.
+        </p>
+      ) : shown.length === 0 ? (
+        <p className="mt-6 text-sm text-slate-500">No registrant matches “{query.trim()}”.</p>
+      ) : (
+        <div className="-mx-4 mt-4 overflow-x-auto sm:mx-0">
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <caption className="sr-only">Registrants of {trialName}</caption>
+            <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2 sm:pl-0">
+                  Player
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Code
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Contact
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Level
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Answers
+                </th>
+                <th scope="col" className="px-4 py-2 sm:pr-0">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {shown.map((registrant) => (
+                <RegistrantRow
+                  key={registrant.id}
+                  registrant={registrant}
+                  busy={setStatus.isPending && setStatus.variables?.id === registrant.id}
+                  onDecide={(status) => decide(registrant, status)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RegistrantRow({
+  registrant,
+  busy,
+  onDecide,
+}: {
+  registrant: Registrant;
+  busy: boolean;
+  onDecide: (status: OutcomeStatus) => void;
+}) {
+  const decidable = DECIDABLE.includes(registrant.status);
+  return (
+    <tr className="align-top">
+      <th scope="row" className="px-4 py-3 font-normal sm:pl-0">
+        <span className="block font-semibold text-slate-900">{registrant.name}</span>
+        <span className="block text-xs text-slate-500">
+          Age {registrant.age} · {registrant.district}, {registrant.state}
+        </span>
+      </th>
+      <td className="px-3 py-3">
+        <span className="font-mono text-xs font-semibold tracking-wide text-slate-800">
+          {registrant.reference_code}
+        </span>
+        {registrant.payment_status ? (
+          <span className="block text-xs text-slate-500">
+            {PAYMENT_LABELS[registrant.payment_status]}
+          </span>
+        ) : null}
+      </td>
+      <td className="px-3 py-3 text-slate-700">
+        <span className="block">{registrant.phone}</span>
+        <span className="block break-all text-xs text-slate-500">{registrant.email}</span>
+      </td>
+      <td className="px-3 py-3 text-slate-700">{PLAYER_LEVEL_LABELS[registrant.level]}</td>
+      <td className="max-w-xs px-3 py-3 text-slate-700">
+        {registrant.answers.length === 0 ? (
+          <span className="text-slate-400">—</span>
+        ) : (
+          <dl className="space-y-1.5">
+            {registrant.answers.map((answer) => (
+              <div key={answer.requirement_id}>
+                <dt className="text-xs font-medium text-slate-500">{answer.requirement}</dt>
+                <dd className="whitespace-pre-line">{answer.answer}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </td>
+      <td className="px-4 py-3 sm:pr-0">
+        {decidable ? (
+          <select
+            aria-label={`Status of ${registrant.name}`}
+            value={registrant.status}
+            disabled={busy}
+            onChange={(event) => onDecide(event.target.value as OutcomeStatus)}
+            className="field-input min-w-36 py-1.5 text-sm focus:border-academy-600 focus:ring-academy-600/20"
+          >
+            {registrant.status === 'registered' ? (
+              <option value="registered" disabled>
+                {REGISTRATION_STATUS_LABELS.registered}
+              </option>
+            ) : null}
+            <option value="selected">{REGISTRATION_STATUS_LABELS.selected}</option>
+            <option value="rejected">{REGISTRATION_STATUS_LABELS.rejected}</option>
+          </select>
+        ) : (
+          <RegistrationStatusBadge status={registrant.status} />
+        )}
+      </td>
+    </tr>
+  );
+}

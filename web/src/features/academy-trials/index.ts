@@ -1,0 +1,3 @@
+export { AddTrialScreen } from './components/add-trial-screen';
+export { AcademyTrialListScreen } from './components/academy-trial-list-screen';
+export { AcademyTrialDetailsScreen } from './components/academy-trial-details-screen';

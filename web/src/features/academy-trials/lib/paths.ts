@@ -1,0 +1,10 @@
+import { academyTrialLink } from '@touchline/shared';
+
+/** Spec §2 academy trial pages. */
+export const ACADEMY_TRIAL_PATHS = {
+  add: '/academy/add_trial',
+  list: '/academy/list_trials',
+} as const;
+
+/** The same link the server puts in a `trial_registration` notification. */
+export const academyTrialPath = (trialId: string) => academyTrialLink(trialId);
