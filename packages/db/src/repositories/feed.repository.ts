@@ -122,6 +122,14 @@ export type HomeAcademyRow = {
   photo: MediaRef | null;
 };
 
+export type HomeTrialRow = {
+  id: string;
+  name: string;
+  district: string;
+  state: string;
+  image: MediaRef | null;
+};
+
 export type HomePanelsRow = {
   username: string;
   role: 'player' | 'academy' | 'admin';
@@ -133,6 +141,15 @@ export type HomePanelsRow = {
   postCount: number;
   achievementsCount: number;
   academies: HomeAcademyRow[];
+  trials: HomeTrialRow[];
+};
+
+/** How many rows each list of the home page's side panels shows. */
+export type HomePanelsInput = {
+  academiesLimit: number;
+  trialsLimit: number;
+  /** Today in Lagos (YYYY-MM-DD): trials whose deadline is before it are closed. */
+  today: string;
 };
 
 const photoOf = (alias: string) =>
@@ -141,15 +158,17 @@ const photoOf = (alias: string) =>
   );
 
 /**
- * The home page's side panels in one statement: the viewer's summary card with its counts, and
- * the three most followed verified academies the viewer can see (never themselves). Trials join
- * here once the trials slice stores them.
+ * The home page's side panels in one statement: the viewer's summary card with its counts, the
+ * most followed verified academies the viewer can see (never themselves), and the top open
+ * trials: active, registration still open (deadline today or later), by an active verified
+ * academy no block separates from the viewer; the most registrations first, then the soonest.
  */
 export async function readHomePanels(
   executor: Executor,
   viewerId: string,
-  academiesLimit: number,
+  input: HomePanelsInput,
 ): Promise<HomePanelsRow | null> {
+  const { academiesLimit, trialsLimit, today } = input;
   const followers = (academy: string) =>
     sql.raw(`(select count(*) from follows f join users fu on fu.id = f.follower_id
       where f.academy_id = ${academy} and fu.is_active)`);
@@ -176,7 +195,25 @@ export async function readHomePanels(
           order by followers desc, x.username, x.id
           limit ${academiesLimit}
         ) t
-      ) as academies
+      ) as academies,
+      (
+        select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
+          'district', t.district, 'state', t.state, 'image', t.image)
+          order by t.ord), '[]'::json)
+        from (
+          select tr.id, tr.name, tr.district, tr.state, ${photoOf('tm')} as image,
+            row_number() over (order by tr.registered_count desc, tr.trial_date, tr.name, tr.id)
+              as ord
+          from trials tr
+          join users ta on ta.id = tr.academy_id
+          left join media_objects tm on tm.id = tr.image_media_id
+          where tr.status = 'active' and tr.deadline >= ${today}::date
+            and ta.is_active and ta.academy_status = 'verified'
+            and ${notBlockedSql(sql`tr.academy_id`, viewerId)}
+          order by ord
+          limit ${trialsLimit}
+        ) t
+      ) as trials
     from users u
     left join profiles pr on pr.user_id = u.id
     left join media_objects um on um.id = u.profile_photo_media_id

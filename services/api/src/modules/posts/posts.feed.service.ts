@@ -1,8 +1,8 @@
 import type { Database } from '@touchline/db';
 import { readFeedPage, readHomePanels } from '@touchline/db/posts';
-import type { HomeResponse } from '@touchline/shared';
+import { todayInLagos, type HomeResponse } from '@touchline/shared';
 import { postsErrors } from './posts.errors';
-import { FEED_RULES, HOME_ACADEMIES, postViewerOf, type Viewer } from './posts.rules';
+import { FEED_RULES, HOME_ACADEMIES, HOME_TRIALS, postViewerOf, type Viewer } from './posts.rules';
 import type { PostViews } from './posts.views';
 
 /**
@@ -18,7 +18,11 @@ export function createFeedService(deps: { db: Database; clock: () => Date; views
       const now = clock();
       const [feed, panels] = await Promise.all([
         readFeedPage(db, postViewerOf(viewer, now), { page, rules: FEED_RULES, now }),
-        readHomePanels(db, viewer.userId, HOME_ACADEMIES),
+        readHomePanels(db, viewer.userId, {
+          academiesLimit: HOME_ACADEMIES,
+          trialsLimit: HOME_TRIALS,
+          today: todayInLagos(now),
+        }),
       ]);
       if (!panels) throw postsErrors.userNotFound();
       return {
@@ -37,9 +41,15 @@ export function createFeedService(deps: { db: Database; clock: () => Date; views
           post_count: panels.postCount,
           achievements_count: panels.achievementsCount,
         },
-        // Hook for the trials slice: its list joins the side-panels statement (readHomePanels)
-        // as one more json column, so the page stays at two statements.
-        trials: [],
+        // 'Top Trials' come with the side panels (one more json column of that statement), so
+        // the page stays at two statements.
+        trials: panels.trials.map((trial) => ({
+          id: trial.id,
+          name: trial.name,
+          image: views.urlOf(trial.image, 'thumb'),
+          district: trial.district,
+          state: trial.state,
+        })),
         academies: panels.academies.map((a) => ({
           id: a.id,
           username: a.username,

@@ -20,6 +20,8 @@ export const FEED_RULES: FeedRules = {
 };
 export const FEED_MAX_PAGE = Math.ceil((FEED_RULES.networkCap + FEED_RULES.popularCap) / 10);
 export const HOME_ACADEMIES = 3;
+/** 'Top Trials' on the home page: the three open trials with the most registrations. */
+export const HOME_TRIALS = 3;
 export const USER_POSTS_PAGE = 10;
 
 /** Post images: a display size for the feed and a thumbnail, both re-encoded without metadata. */
