@@ -67,8 +67,16 @@ describe('creating trials', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '  ' }, 'name', TRIAL_MESSAGES.nameRequired],
       [{ venue: undefined }, 'venue', TRIAL_MESSAGES.venueRequired],
-      [{ trial_date: lagosDate(0), deadline: lagosDate(0) }, 'trial_date', TRIAL_MESSAGES.trialDateFuture],
-      [{ trial_date: lagosDate(-3), deadline: lagosDate(-5) }, 'trial_date', TRIAL_MESSAGES.trialDateFuture],
+      [
+        { trial_date: lagosDate(0), deadline: lagosDate(0) },
+        'trial_date',
+        TRIAL_MESSAGES.trialDateFuture,
+      ],
+      [
+        { trial_date: lagosDate(-3), deadline: lagosDate(-5) },
+        'trial_date',
+        TRIAL_MESSAGES.trialDateFuture,
+      ],
       [{ deadline: lagosDate(15) }, 'deadline', TRIAL_MESSAGES.deadlineAfterTrial],
       [{ deadline: lagosDate(-1) }, 'deadline', TRIAL_MESSAGES.deadlinePast],
       [{ trial_date: '2026-02-30' }, 'trial_date', TRIAL_MESSAGES.dateInvalid],
@@ -95,7 +103,10 @@ describe('creating trials', () => {
         fields: { [field]: message },
       });
     }
-    const mine = await t.db.select().from(schema.trials).where(eq(schema.trials.academyId, stars.id));
+    const mine = await t.db
+      .select()
+      .from(schema.trials)
+      .where(eq(schema.trials.academyId, stars.id));
     expect(mine).toEqual([]);
   });
 
@@ -113,7 +124,11 @@ describe('creating trials', () => {
       }),
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ sport: 'other', sport_other: 'Handball', registration_fee: 0 });
+    expect(res.json()).toMatchObject({
+      sport: 'other',
+      sport_other: 'Handball',
+      registration_fee: 0,
+    });
     expect(res.json().requirements).toHaveLength(5);
   });
 
@@ -136,13 +151,18 @@ describe('creating trials', () => {
   it('a multipart form with a phone poster: re-encoded without location, fields from the form', async () => {
     const stars = await academy(t);
     const fields = Object.fromEntries(
-      Object.entries(trialFields({ registration_fee: '500000', total_participant_limit: '30' })).map(
-        ([k, v]) => [k, String(v)],
-      ),
+      Object.entries(
+        trialFields({ registration_fee: '500000', total_participant_limit: '30' }),
+      ).map(([k, v]) => [k, String(v)]),
     );
     const form = multipart(
       { ...fields, requirements: JSON.stringify(['Position', 'Strong foot']) },
-      { name: 'image', filename: 'poster.jpg', type: 'image/jpeg', data: await jpegWithGps(1600, 1200) },
+      {
+        name: 'image',
+        filename: 'poster.jpg',
+        type: 'image/jpeg',
+        data: await jpegWithGps(1600, 1200),
+      },
     );
     const res = await t.app.inject({
       method: 'POST',
@@ -153,7 +173,10 @@ describe('creating trials', () => {
     expect(res.statusCode).toBe(201);
     const trial = res.json();
     expect(trial).toMatchObject({ registration_fee: 500000, total_participant_limit: 30 });
-    expect(trial.requirements.map((r: { text: string }) => r.text)).toEqual(['Position', 'Strong foot']);
+    expect(trial.requirements.map((r: { text: string }) => r.text)).toEqual([
+      'Position',
+      'Strong foot',
+    ]);
     expect(trial.image).toMatch(/^\/media\/images\/.+\.display\.jpg$/);
     const served = await fetchMedia(t, trial.image);
     expect(served.res.statusCode).toBe(200);
@@ -164,7 +187,9 @@ describe('creating trials', () => {
 
   it('a poster that is not an image is refused and nothing is stored', async () => {
     const stars = await academy(t);
-    const fields = Object.fromEntries(Object.entries(trialFields()).map(([k, v]) => [k, String(v)]));
+    const fields = Object.fromEntries(
+      Object.entries(trialFields()).map(([k, v]) => [k, String(v)]),
+    );
     const form = multipart(fields, {
       name: 'image',
       filename: 'poster.png',
@@ -179,7 +204,10 @@ describe('creating trials', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MESSAGES.invalidImageType);
-    const mine = await t.db.select().from(schema.trials).where(eq(schema.trials.academyId, stars.id));
+    const mine = await t.db
+      .select()
+      .from(schema.trials)
+      .where(eq(schema.trials.academyId, stars.id));
     expect(mine).toEqual([]);
   });
 });

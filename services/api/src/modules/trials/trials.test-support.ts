@@ -16,7 +16,13 @@ export const academy = (t: TestApp, values: TestUserInput = {}) =>
 
 /** A Lagos player, born 15 June 1995 unless told (an adult). */
 export const player = (t: TestApp, values: TestUserInput = {}) =>
-  t.createUser({ role: 'player', state: 'Lagos', district: 'Ikeja', sports: ['football'], ...values });
+  t.createUser({
+    role: 'player',
+    state: 'Lagos',
+    district: 'Ikeja',
+    sports: ['football'],
+    ...values,
+  });
 
 /** A valid trial form: in two weeks, deadline in a week, free, no limits, no requirements. */
 export function trialFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -60,7 +66,10 @@ export function registrationFields(
     state: 'Lagos',
     district: 'Ikeja',
     level: 'district',
-    answers: trial.requirements.map((r, i) => ({ requirement_id: r.id, answer: `Answer ${i + 1}` })),
+    answers: trial.requirements.map((r, i) => ({
+      requirement_id: r.id,
+      answer: `Answer ${i + 1}`,
+    })),
     ...overrides,
   };
 }
