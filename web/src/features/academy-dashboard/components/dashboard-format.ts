@@ -1,0 +1,33 @@
+import type { DashboardTrialCounts } from '@touchline/shared';
+
+export const TAB_LABELS: Record<keyof DashboardTrialCounts, string> = {
+  upcoming: 'Upcoming',
+  today: 'Today',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'YYYY-MM-DD' → '5 Dec' (a calendar date). */
+export function shortDay(ymd: string): string {
+  const [, m, d] = ymd.split('-').map(Number) as [number, number, number];
+  return m && d ? `${d} ${MONTHS[m - 1]}` : ymd;
+}
+
+/** 'YYYY-MM-DD' → '5 Dec 2026'. */
+export function longDay(ymd: string): string {
+  const [y] = ymd.split('-');
+  return `${shortDay(ymd)} ${y}`;
+}
+
+/** An ISO time as a Lagos date and time, '5 Dec, 14:05'. */
+export function lagosDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}

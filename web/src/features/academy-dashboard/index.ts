@@ -1,0 +1,1 @@
+export { AcademyDashboardScreen } from './components/dashboard-screen';
