@@ -21,6 +21,7 @@ import { devMailboxModule } from './modules/dev-mailbox/dev-mailbox.module';
 import { healthModule } from './modules/health/health.module';
 import { mediaModule } from './modules/media/media.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
+import { paymentsModule } from './modules/payments/payments.module';
 import { platformModule } from './modules/platform/platform.module';
 import { postsModule } from './modules/posts/posts.module';
 import { profilesModule } from './modules/profiles/profiles.module';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     [postsModule, '/api'],
     [notificationsModule, '/api'],
     [searchModule, '/api'],
+    [paymentsModule, '/api'],
     [trialsModule, '/api'],
     [dashboardModule, '/api'],
     [adminModule, '/api/admin'],
