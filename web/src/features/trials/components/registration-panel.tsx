@@ -57,14 +57,14 @@ export function RegistrationPanel({
               ? TRIAL_MESSAGES.full
               : availability === 'deadline'
                 ? TRIAL_MESSAGES.deadlinePassed
-                : TRIAL_MESSAGES.cancelled}
+                : 'Registration closed'}
           </button>
           <p className="mt-2 text-center text-xs text-slate-500">
             {availability === 'full'
               ? 'Every place has been taken.'
               : availability === 'deadline'
                 ? 'Registration for this trial has closed.'
-                : 'Registration is closed.'}
+                : 'The academy cancelled this trial.'}
           </p>
         </>
       )}

@@ -1,4 +1,5 @@
 import type { TrialView } from '@touchline/shared';
+import { TRIAL_MESSAGES } from '@touchline/shared';
 import {
   ArrowLeft,
   Ban,
@@ -86,7 +87,7 @@ function TrialDetails({ trial }: { trial: TrialView }) {
         >
           <Ban className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden="true" />
           <div>
-            <p className="font-semibold text-red-800">This trial has been cancelled</p>
+            <p className="font-semibold text-red-800">{TRIAL_MESSAGES.cancelled}</p>
             {trial.cancel_reason ? (
               <p className="mt-1 text-sm text-red-700">Reason: {trial.cancel_reason}</p>
             ) : null}

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TrialView } from '@touchline/shared';
+import { TRIAL_MESSAGES, TRIALS_ERRORS } from '@touchline/shared';
+import { describe, expect, it } from 'vitest';
+import { reply, serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
+import { lagosDay, trialFixture } from '../testing/fixtures';
+
+function open(trial: TrialView) {
+  signInAs('player', 'me');
+  return renderApp(`/trial_details/${trial.id}`);
+}
+
+describe('/trial_details/{id}', () => {
+  it('shows the trial and a Register button leading to the form', async () => {
+    const trial = trialFixture({
+      name: 'Ikeja Open Trial',
+      requirements: [{ id: 'r1', text: 'Upload a highlight video link' }],
+    });
+    serveApi({ [`GET /api/trial/${trial.id}`]: () => trial });
+    const { history } = open(trial);
+
+    expect(await screen.findByRole('heading', { name: 'Ikeja Open Trial' })).toBeVisible();
+    const facts = screen.getAllByRole('region', { name: 'Trial facts' })[0]!;
+    expect(within(facts).getByText('₦12,500')).toBeVisible();
+    expect(within(facts).getByText('9:30 AM')).toBeVisible();
+    expect(within(facts).getByText('Agege Stadium')).toBeVisible();
+    expect(within(facts).getByText('Near Opposite the railway station')).toBeVisible();
+    expect(within(facts).getByText('Ages 12–17')).toBeVisible();
+    expect(within(facts).getByText('8 places left')).toBeVisible();
+    expect(screen.getByText('Upload a highlight video link')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Lagos Stars Academy/ })).toHaveAttribute(
+      'href',
+      '/academy/profile/academy-1',
+    );
+
+    await userEvent.click(screen.getByRole('link', { name: 'Register' }));
+    expect(history.at(-1)).toBe(`/register_trial/${trial.id}`);
+  });
+
+  it('says Slot Full when every place is taken', async () => {
+    const trial = trialFixture({ places_left: 0, registered_count: 50 });
+    serveApi({ [`GET /api/trial/${trial.id}`]: () => trial });
+    open(trial);
+    expect(await screen.findByRole('button', { name: TRIAL_MESSAGES.full })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+  });
+
+  it('says Deadline Over once the deadline has passed in Lagos', async () => {
+    const trial = trialFixture({ deadline: lagosDay(-1), trial_date: lagosDay(2) });
+    serveApi({ [`GET /api/trial/${trial.id}`]: () => trial });
+    open(trial);
+    expect(
+      await screen.findByRole('button', { name: TRIAL_MESSAGES.deadlinePassed }),
+    ).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+  });
+
+  it('shows a cancelled trial with its reason', async () => {
+    const trial = trialFixture({ status: 'cancelled', cancel_reason: 'The pitch is flooded' });
+    serveApi({ [`GET /api/trial/${trial.id}`]: () => trial });
+    open(trial);
+    expect(await screen.findByText(TRIAL_MESSAGES.cancelled)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Registration closed' })).toBeDisabled();
+    expect(screen.getByText('Reason: The pitch is flooded')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+  });
+
+  it('shows the player’s registration and cancels it after confirmation', async () => {
+    const registration = {
+      id: 'reg-1',
+      reference_code: 'TL-7KQ2MX',
+      status: 'registered' as const,
+      hold_expires_at: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      payment: null,
+    };
+    let cancelled = false;
+    const trial = trialFixture({ registration_fee: 0 });
+    const fetch = serveApi({
+      [`GET /api/trial/${trial.id}`]: () =>
+        cancelled
+          ? { ...trial, my_registration: { ...registration, status: 'cancelled' } }
+          : { ...trial, my_registration: registration },
+      'DELETE /api/player_trial/reg-1': () => {
+        cancelled = true;
+        return { message: TRIAL_MESSAGES.registrationCancelled };
+      },
+    });
+    open(trial);
+
+    expect(await screen.findByTestId('reference-code')).toHaveTextContent('TL-7KQ2MX');
+    const panel = screen.getByRole('region', { name: 'Your registration' });
+    expect(within(panel).getByText('Registered')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel registration' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your registration?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(fetch.callsTo('DELETE /api/player_trial/reg-1')).toHaveLength(0);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel registration' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancel registration',
+      }),
+    );
+    expect(await screen.findByText(TRIAL_MESSAGES.registrationCancelled)).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Register' })).toBeVisible();
+    expect(fetch.callsTo('DELETE /api/player_trial/reg-1')).toHaveLength(1);
+  });
+
+  it('shows the server’s reason when a cancellation is refused', async () => {
+    const trial = trialFixture({
+      my_registration: {
+        id: 'reg-2',
+        reference_code: 'TL-AB34CD',
+        status: 'registered',
+        hold_expires_at: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+        payment: null,
+      },
+    });
+    serveApi({
+      [`GET /api/trial/${trial.id}`]: () => trial,
+      'DELETE /api/player_trial/reg-2': reply(409, {
+        message: 'refused',
+        code: TRIALS_ERRORS.cannotCancelRegistration,
+      }),
+    });
+    open(trial);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel registration' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Cancel registration',
+      }),
+    );
+    expect(await screen.findByText(TRIAL_MESSAGES.cannotCancelRegistration)).toBeVisible();
+  });
+
+  it('offers to finish a pending payment', async () => {
+    const trial = trialFixture({
+      my_registration: {
+        id: 'reg-3',
+        reference_code: 'TL-PEND23',
+        status: 'pending_payment',
+        hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
+        created_at: '2026-11-20T10:00:00.000Z',
+        payment: {
+          reference: 'tlp_0123456789abcdef01234567',
+          status: 'pending',
+          authorization_url: '/sandbox/checkout/tlp_0123456789abcdef01234567',
+        },
+      },
+    });
+    serveApi({ [`GET /api/trial/${trial.id}`]: () => trial });
+    open(trial);
+    expect(await screen.findByText('Pending payment')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Pay ₦12,500' })).toHaveAttribute(
+      'href',
+      '/sandbox/checkout/tlp_0123456789abcdef01234567',
+    );
+  });
+
+  it('says so when the trial does not exist', async () => {
+    serveApi({});
+    signInAs('player', 'me');
+    renderApp('/trial_details/00000000-0000-4000-8000-000000000999');
+    expect(await screen.findByRole('heading', { name: 'Trial not found' })).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Explore Trials' })).toHaveAttribute(
+        'href',
+        '/list_trials',
+      ),
+    );
+  });
+});
