@@ -19,7 +19,6 @@ import { createS3Storage } from './storage/s3';
 import type { S3StorageDriver } from './storage/s3';
 import { createPaystackProvider, type PaystackPaymentProvider } from './payments/paystack';
 import { createSandboxProvider, type SandboxPaymentProvider } from './payments/sandbox';
-import { createMemorySandboxChargeStore } from './payments/memory-store';
 import type { SandboxChargeStore } from './payments/types';
 import { createSecretBox, type SecretBox } from './secret-box';
 import type { DevMailboxStore, JobStore } from './types';
@@ -54,21 +53,15 @@ export type DriversDeps = {
   jobStore: JobStore;
   /**
    * The sandbox payment provider's "remote side" (its charges; implemented on the database by
-   * @touchline/db), so API and worker see the same charges. Paystack does not use it. Without
-   * one the charges live in this process's memory (a warning says so).
+   * @touchline/db), so API and worker see the same charges. Paystack does not use it.
    */
-  sandboxChargeStore?: SandboxChargeStore;
+  sandboxChargeStore: SandboxChargeStore;
   /** Tuning of the in-process queue (tests shorten the lease a killed process holds its jobs). */
   inlineQueue?: { leaseMs?: number; pollMs?: number };
   logger: Logger;
   /** Prefix of the Redis keys and channels (BullMQ default `bull`, bus `touchline`); tests set a unique one. */
   keyPrefix?: string;
 };
-
-function memorySandboxStore(logger: Logger): SandboxChargeStore {
-  logger.warn('sandbox payments: no charge store given, charges are kept in memory only');
-  return createMemorySandboxChargeStore();
-}
 
 /**
  * Chooses every driver once from the validated config: REDIS_URL → BullMQ and Redis pub/sub
@@ -111,7 +104,7 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
           ...(config.PAYSTACK_BASE_URL ? { baseUrl: config.PAYSTACK_BASE_URL } : {}),
         })
       : createSandboxProvider({
-          store: deps.sandboxChargeStore ?? memorySandboxStore(logger),
+          store: deps.sandboxChargeStore,
           signingSecret: deps.signingSecret,
         });
 

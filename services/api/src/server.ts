@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { createDatabase, migrateDatabase, pgliteDataDir } from '@touchline/db';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
 import { buildApp } from './app';
@@ -28,6 +29,7 @@ export async function main() {
     signingSecret: secrets.mediaSigningSecret,
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
+    sandboxChargeStore: createSandboxChargeStore(database.db),
     logger,
   });
 

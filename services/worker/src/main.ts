@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createDatabase } from '@touchline/db';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { loadWorkerConfig } from './config';
 import { startWorkers } from './runtime';
@@ -16,6 +17,7 @@ async function main() {
       .mediaSigningSecret,
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
+    sandboxChargeStore: createSandboxChargeStore(database.db),
     logger,
   });
   const workers = await startWorkers({

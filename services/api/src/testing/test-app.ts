@@ -5,6 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
 import { createSession } from '@touchline/db/auth';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import { createSandboxChargeStore } from '@touchline/db/payments';
 import { insertUser, type NewUser, type UserRow } from '@touchline/db/users';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, deriveSecrets } from '@touchline/drivers';
@@ -81,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     signingSecret: secrets.mediaSigningSecret,
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
+    sandboxChargeStore: createSandboxChargeStore(database.db),
     logger: silentLogger,
     keyPrefix,
   });

@@ -17,6 +17,7 @@ import {
   createDevMailboxStore,
   createEmbeddedJobStore,
 } from '@touchline/db/platform';
+import { createSandboxChargeStore } from '@touchline/db/payments';
 import {
   createDrivers,
   driversConfigSchema,
@@ -42,6 +43,7 @@ const drivers = await createDrivers(driversConfigSchema.parse({}), {
   signingSecret: 'test-signing-secret',
   devMailboxStore: createDevMailboxStore(database.db),
   jobStore: createEmbeddedJobStore(database),
+  sandboxChargeStore: createSandboxChargeStore(database.db),
   inlineQueue: { leaseMs: args.leaseMs, pollMs: 100 },
   logger: silentLogger,
 });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, driversConfigSchema, type Drivers } from '@touchline/drivers';
 
@@ -28,6 +29,7 @@ export async function createWorkerEnv() {
       signingSecret: 'test-signing-secret',
       devMailboxStore: createDevMailboxStore(database.db),
       jobStore: createEmbeddedJobStore(database),
+      sandboxChargeStore: createSandboxChargeStore(database.db),
       logger: silentLogger,
       keyPrefix,
     });
