@@ -197,7 +197,7 @@ export const discardDemoImages = (storage: StorageDriver, images: Map<number, Pr
 
 /**
  * The demo posts with their pictures, likes and comments, written as rows (no outbox events:
- * the demo world starts with its notification centre showing only the pending friend request).
+ * nobody is notified of a demo post, like or comment).
  */
 export async function seedDemoPosts(
   tx: Transaction,

@@ -23,14 +23,24 @@ describe('the embedded demo world', () => {
     expect(player.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${player.json().access}` };
 
-    let texts: string[] = [];
-    for (let i = 0; i < 200 && texts.length === 0; i++) {
-      texts = (await t.app.inject({ method: 'GET', url: '/api/notification', headers }))
-        .json()
-        .results.map((n: { text: string }) => n.text);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(texts).toEqual(['Chidi Okafor sent you a friend request']);
+    /** Polls a user's notification texts until every expected one arrived (the workers run). */
+    const notificationsOf = async (auth: { authorization: string }, expected: string[]) => {
+      let texts: string[] = [];
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && !expected.every((text) => texts.includes(text))) {
+        texts = (await t.app.inject({ method: 'GET', url: '/api/notification', headers: auth }))
+          .json()
+          .results.map((n: { text: string }) => n.text);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return texts;
+    };
+    const tundeExpects = [
+      'Chidi Okafor sent you a friend request',
+      'You have been selected at Lagos Stars Summer Screening',
+      'Your place at Lagos Stars Elite Camp was released because payment was not completed',
+    ];
+    expect((await notificationsOf(headers, tundeExpects)).sort()).toEqual(tundeExpects.sort());
     // The seeded request is between two adults, so it can be accepted (supplement §13).
     const received = (
       await t.app.inject({ method: 'GET', url: '/api/friend_request', headers })
@@ -77,6 +87,79 @@ describe('the embedded demo world', () => {
     expect((await t.app.inject({ method: 'GET', url: trials.profile_photo })).statusCode).toBe(200);
     const tundes = home.posts.find((p: { user: string }) => p.user === 'Tunde Bakare');
     expect(tundes.profile_photo).toBe(DEFAULT_AVATAR_URL);
+
+    // Trials: 'Top Trials' on the home page are the open ones with the most registrations.
+    expect(home.trials.map((x: { name: string }) => x.name)).toEqual([
+      'Lagos Stars Elite Camp',
+      'Abuja Hoops Youth Tryout',
+      'Lagos Stars Open Trial',
+    ]);
+    expect(home.trials[0].image).toMatch(/^\/media\/.+\.jpg$/);
+    const get = (url: string, auth = headers) =>
+      t.app.inject({ method: 'GET', url, headers: auth });
+    const listed = (await get('/api/trial')).json();
+    const byName = new Map(listed.trials.map((x: { name: string }) => [x.name, x] as const)) as Map<
+      string,
+      Record<string, unknown>
+    >;
+    for (const name of [
+      'Lagos Stars Open Trial',
+      'Lagos Stars Elite Camp',
+      'Abuja Hoops Youth Tryout',
+    ])
+      expect(byName.has(name)).toBe(true);
+    expect(byName.has('Abuja Hoops Night Session')).toBe(false); // cancelled
+    // Nearly full: a paid place and a pending hold of three; Tunde's failed payment freed his.
+    const elite = byName.get('Lagos Stars Elite Camp')!;
+    expect(elite).toMatchObject({
+      registration_fee: 500_000,
+      total_participant_limit: 3,
+      registered_count: 2,
+      places_left: 1,
+    });
+    expect(elite.image).toMatch(/^\/media\//);
+    const history = (await get('/api/trial_history')).json();
+    expect(
+      history.registrations
+        .map((r: { trial: { name: string }; status: string; payment: { status: string } | null }) =>
+          [r.trial.name, r.status, r.payment?.status ?? null].join(' / '),
+        )
+        .sort(),
+    ).toEqual([
+      'Lagos Stars Elite Camp / expired / failed',
+      'Lagos Stars Summer Screening / selected / ',
+    ]);
+    // The academy sees its registrants in every state, with their answers and payments.
+    const academy = await login('academy@touchline.test', { is_academy: true });
+    const academyHeaders = { authorization: `Bearer ${academy.json().access}` };
+    const registrants = (
+      await get(`/api/players_in_trial_list/${elite.id as string}`, academyHeaders)
+    ).json().registrants as { name: string; status: string; payment_status: string | null }[];
+    expect(registrants.map((r) => `${r.name}: ${r.status}, ${r.payment_status}`).sort()).toEqual([
+      'Chidi Okafor: registered, succeeded',
+      'Kemi Adeyemi: pending_payment, pending',
+      'Tunde Bakare: expired, failed',
+    ]);
+    // The cancelled trial's paid registrant is refunded through the sandbox and told (the worker).
+    const amaka = await login('amaka@touchline.test');
+    const amakaHeaders = { authorization: `Bearer ${amaka.json().access}` };
+    const amakaExpects = [
+      'Abuja Hoops Night Session has been cancelled',
+      'Your payment for Abuja Hoops Night Session has been refunded',
+    ];
+    const amakaTexts = await notificationsOf(amakaHeaders, amakaExpects);
+    for (const text of amakaExpects) expect(amakaTexts).toContain(text);
+    const amakaHistory = (await get('/api/trial_history', amakaHeaders)).json();
+    expect(
+      amakaHistory.registrations
+        .map((r: { trial: { name: string }; status: string; payment: { status: string } | null }) =>
+          [r.trial.name, r.status, r.payment?.status].join(' / '),
+        )
+        .sort(),
+    ).toEqual([
+      'Abuja Hoops Night Session / trial_cancelled / refunded',
+      'Abuja Hoops Youth Tryout / registered / succeeded',
+    ]);
     await t.close();
-  });
+  }, 240_000);
 });

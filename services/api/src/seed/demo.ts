@@ -9,6 +9,7 @@ import { todayInLagos, yearsBefore } from '@touchline/shared';
 import { hashPassword } from '../modules/auth/auth.passwords';
 import { attachDemoAvatars, discardDemoAvatars, prepareDemoAvatars } from './demo-avatars';
 import { discardDemoImages, prepareDemoPostImages, seedDemoPosts } from './demo-posts';
+import { discardDemoTrialPosters, prepareDemoTrialPosters, seedDemoTrials } from './demo-trials';
 
 type Logger = { info: (obj: object, msg?: string) => void };
 
@@ -128,7 +129,13 @@ export async function seedDemoWorld(deps: {
     await discardDemoImages(deps.storage, images);
     throw err;
   });
+  const posters = await prepareDemoTrialPosters(deps.storage).catch(async (err: unknown) => {
+    await discardDemoImages(deps.storage, images);
+    await discardDemoAvatars(deps.storage, avatars);
+    throw err;
+  });
   let posts = 0;
+  let trials = 0;
   try {
     await deps.db.transaction(async (tx) => {
       const people = new Map<string, UserRow>();
@@ -142,13 +149,15 @@ export async function seedDemoWorld(deps: {
       await attachDemoAvatars(tx, who, avatars);
       await seedConnections(tx, who);
       posts = await seedDemoPosts(tx, who, images, now);
+      trials = (await seedDemoTrials(tx, who, posters, now)).trials;
     });
   } catch (err) {
     await discardDemoImages(deps.storage, images);
     await discardDemoAvatars(deps.storage, avatars);
+    await discardDemoTrialPosters(deps.storage, posters);
     throw err;
   }
-  deps.logger.info({ users: demoUsers().length, posts }, 'demo world seeded');
+  deps.logger.info({ users: demoUsers().length, posts, trials }, 'demo world seeded');
   return { password: DEMO_PASSWORD, logins, seeded: true };
 }
 
