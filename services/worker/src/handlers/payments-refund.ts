@@ -17,12 +17,12 @@ export type RefundOutcome = 'refunded' | 'already_refunded' | 'not_paid';
  * Refunds one succeeded payment in full through its provider, at most once:
  *
  * 1. A payment already `refunded` (or never paid) is left alone.
- * 2. The request is recorded first (`payment_events`, key `refund.requested:<id>`), so a later
- *    attempt knows an earlier one may have reached the provider.
- * 3. The provider refunds the whole transaction. A provider refuses a second full refund of one
- *    transaction (Paystack: fully reversed; the sandbox answers its first refund again), so a
- *    retry after a crash between the provider's answer and step 4 cannot pay twice: when such a
- *    retry is refused, the provider's view of the transaction (no longer `success`) decides.
+ * 2. The request is recorded first (`payment_events`, key `refund.requested:<id>`).
+ * 3. The provider refunds the whole transaction, never a part: a provider refuses a second full
+ *    refund of one transaction (Paystack: fully reversed; the sandbox answers its first refund
+ *    again), so a retry after a crash between the provider's answer and step 4, or a concurrent
+ *    job, cannot pay twice. When such a call is refused, the provider's view of the transaction
+ *    decides: no longer `success` → it was refunded; otherwise the job fails for good.
  * 4. One transaction marks the payment `refunded` with the provider's refund reference (only if
  *    still `succeeded`: a concurrent or repeated job finds nothing to change), records the
  *    provider's answer and writes `payment.refunded` (the player is told).
@@ -38,7 +38,8 @@ export async function refundPayment(deps: RefundDeps, paymentId: string): Promis
     );
   }
 
-  const firstAttempt = await recordPaymentEvent(deps.db, {
+  // Recorded before the provider is called: the payment's history shows every refund asked for.
+  await recordPaymentEvent(deps.db, {
     paymentId,
     provider: payment.provider,
     dedupeKey: `refund.requested:${paymentId}`,
@@ -52,8 +53,9 @@ export async function refundPayment(deps: RefundDeps, paymentId: string): Promis
     result = await deps.payments.refund({ reference: payment.reference });
   } catch (err) {
     if (!(err instanceof PaymentProviderError) || err.retryable) throw err;
-    // Refused. After an earlier attempt, the money may have gone back already.
-    const view = firstAttempt ? null : await deps.payments.verify(payment.reference);
+    // Refused: an earlier attempt (one that died before recording its answer, or a concurrent
+    // job) may have refunded it already. The provider's view of the transaction decides.
+    const view = await deps.payments.verify(payment.reference).catch(() => null);
     if (!view || view.status === 'success') {
       throw new UnrecoverableJobError(`payment ${paymentId}: refund refused: ${err.message}`);
     }
