@@ -121,13 +121,15 @@ export function registrationsRoutes(deps: {
         const { trialId } = request.params;
         if (request.query.format !== 'csv') return registrations.registrants(request.auth, trialId);
         const { fileName, csv } = await registrations.registrantsCsv(request.auth, trialId);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'no-store')
-          // The CSV is text, not the JSON answer the schema describes: sent as it is.
-          .serializer((payload: unknown) => payload as string)
-          .send(csv as never);
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${fileName}"`)
+            .header('cache-control', 'no-store')
+            // The CSV is text, not the JSON answer the schema describes: sent as it is.
+            .serializer((payload: unknown) => payload as string)
+            .send(csv as never)
+        );
       },
     );
 
