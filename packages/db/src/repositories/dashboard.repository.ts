@@ -11,7 +11,12 @@ import { rowsOf } from './posts.repository';
 const lagosDate = (column: string) =>
   sql.raw(`to_char((${column} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD')`);
 
-export type TrialTabCounts = { upcoming: number; today: number; completed: number; cancelled: number };
+export type TrialTabCounts = {
+  upcoming: number;
+  today: number;
+  completed: number;
+  cancelled: number;
+};
 
 /** The academy's trials by the tabs of its list (as `academy_trials?tab=` splits them). */
 export async function countAcademyTrialsByTab(

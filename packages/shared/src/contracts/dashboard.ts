@@ -36,9 +36,7 @@ export const academyDashboardSchema = z.object({
   /** Registrations over all the academy's trials, by status. */
   registration_counts: z.object(statusCounts),
   /** One entry per Lagos day, oldest first, the last one today; days without any count 0. */
-  registrations_per_day: z.array(
-    z.object({ date: z.string(), count: z.number().int().min(0) }),
-  ),
+  registrations_per_day: z.array(z.object({ date: z.string(), count: z.number().int().min(0) })),
   /** The next active trials (trial date today or later), soonest first. */
   upcoming_trials: z.array(
     z.object({

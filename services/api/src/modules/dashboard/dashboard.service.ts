@@ -62,13 +62,10 @@ export function createDashboardService(deps: { db: Database; clock: () => Date }
         registration_counts: Object.fromEntries(
           REGISTRATION_STATUSES.map((status) => [status, counted.get(status) ?? 0]),
         ) as AcademyDashboard['registration_counts'],
-        registrations_per_day: Array.from(
-          { length: DASHBOARD_LIMITS.registrationDays },
-          (_, i) => {
-            const date = addDays(fromDate, i);
-            return { date, count: daily.get(date) ?? 0 };
-          },
-        ),
+        registrations_per_day: Array.from({ length: DASHBOARD_LIMITS.registrationDays }, (_, i) => {
+          const date = addDays(fromDate, i);
+          return { date, count: daily.get(date) ?? 0 };
+        }),
         upcoming_trials: upcoming.map((t) => ({
           id: t.id,
           name: t.name,

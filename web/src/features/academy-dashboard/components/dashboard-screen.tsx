@@ -1,12 +1,4 @@
-import {
-  CalendarDays,
-  Heart,
-  MessageCircle,
-  Plus,
-  Trophy,
-  Users,
-  Wallet,
-} from 'lucide-react';
+import { CalendarDays, Heart, MessageCircle, Plus, Trophy, Users, Wallet } from 'lucide-react';
 import type { AcademyDashboard } from '@touchline/shared';
 import { academyTrialLink, postLink } from '@touchline/shared';
 import type { ReactNode } from 'react';

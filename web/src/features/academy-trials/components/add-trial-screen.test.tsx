@@ -110,8 +110,12 @@ describe('add trial', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add requirement' }));
     await userEvent.type(screen.getByLabelText('Requirement 1'), 'Bring your own boots');
     const input = screen.getByLabelText('Poster (JPEG, PNG or WebP, up to 10 MB)');
-    fireEvent.change(input, { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
-    expect(await screen.findByText('Invalid image type select JPEG , PNG or webp image')).toBeVisible();
+    fireEvent.change(input, {
+      target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] },
+    });
+    expect(
+      await screen.findByText('Invalid image type select JPEG , PNG or webp image'),
+    ).toBeVisible();
     const poster = new File(['poster'], 'poster.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [poster] } });
     expect(await screen.findByAltText('Poster preview')).toHaveAttribute('src', 'blob:poster');

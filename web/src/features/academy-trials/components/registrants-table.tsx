@@ -38,7 +38,12 @@ function matches(registrant: Registrant, query: string): boolean {
 }
 
 const fileNameFor = (trialName: string) =>
-  `${trialName.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'trial'}-registrants.csv`;
+  `${
+    trialName
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'trial'
+  }-registrants.csv`;
 
 /**
  * The trial's registrants (the owning academy only): search by name, code, e-mail, phone or
@@ -78,8 +83,7 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
     <section aria-labelledby="registrants-heading" className="card p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="registrants-heading" className="text-lg font-semibold text-slate-900">
-          Registrants{' '}
-          <span className="text-sm font-normal text-slate-500">({all.length})</span>
+          Registrants <span className="text-sm font-normal text-slate-500">({all.length})</span>
         </h2>
         <Button
           tone="secondary"

@@ -313,9 +313,7 @@ export function TrialForm({
             register)
           </span>
         </legend>
-        {locked ? (
-          <p className="text-sm text-slate-500">Locked: players have registered.</p>
-        ) : null}
+        {locked ? <p className="text-sm text-slate-500">Locked: players have registered.</p> : null}
         <ol className="space-y-3">
           {requirements.fields.map((field, index) => (
             <li key={field.id} className="flex items-start gap-2">

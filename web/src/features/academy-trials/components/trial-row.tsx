@@ -14,9 +14,7 @@ export function TrialRow({ trial }: { trial: TrialView }) {
         className="card flex gap-4 p-4 transition-shadow hover:shadow-md"
       >
         <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-academy-50 sm:size-24">
-          {trial.image ? (
-            <img src={trial.image} alt="" className="size-full object-cover" />
-          ) : null}
+          {trial.image ? <img src={trial.image} alt="" className="size-full object-cover" /> : null}
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-2">

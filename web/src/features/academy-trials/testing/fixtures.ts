@@ -50,7 +50,9 @@ export function makeRegistrant(overrides: Partial<Registrant> = {}): Registrant 
     status: 'registered',
     payment_status: 'succeeded',
     created_at: '2026-11-21T10:00:00.000Z',
-    answers: [{ requirement_id: 'req-1', requirement: 'Your preferred position', answer: 'Winger' }],
+    answers: [
+      { requirement_id: 'req-1', requirement: 'Your preferred position', answer: 'Winger' },
+    ],
     ...overrides,
   };
 }
