@@ -16,6 +16,8 @@ export const workerConfigSchema = z
     }),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
     APP_SECRET: z.string().min(32).optional(),
+    /** The site's public address: e-mails link to its pages (without it they name no address). */
+    PUBLIC_URL: z.url().optional(),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(10),
     WORKER_QUEUES: z
       .string()

@@ -26,6 +26,7 @@ async function main() {
     logger,
     queues: config.WORKER_QUEUES,
     concurrency: config.WORKER_CONCURRENCY,
+    publicUrl: config.PUBLIC_URL,
   });
   logger.info({ queues: config.WORKER_QUEUES }, 'worker ready');
 

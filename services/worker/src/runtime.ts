@@ -18,6 +18,8 @@ export type StartWorkersOptions = {
   queues?: readonly QueueName[];
   concurrency?: number;
   relayIntervalMs?: number;
+  /** The site's public address, for links in e-mails (PUBLIC_URL). */
+  publicUrl?: string;
 };
 
 /**
@@ -34,6 +36,7 @@ export async function startWorkers(options: StartWorkersOptions) {
     secretBox: drivers.secretBox,
     payments: drivers.payments,
     clock: options.clock ?? (() => new Date()),
+    publicUrl: options.publicUrl,
   });
   assertHandlers(handlers);
   await drivers.queue.process(handlers, {

@@ -36,6 +36,8 @@ export type HandlerDeps = {
   /** The payment provider (refunds). */
   payments: PaymentProvider;
   clock: () => Date;
+  /** The site's public address: e-mails link to its pages when known (PUBLIC_URL). */
+  publicUrl?: string;
 };
 
 /** The job registry: one handler for every job of the contract (checked by the type and at start). */

@@ -2,7 +2,7 @@ import type { Database } from '@touchline/db';
 import { findTrialById, listRegistrants } from '@touchline/db/trials';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
-import { deliverNotices, type TrialNotice } from './notifications-trial-deliver';
+import { deliverNotices, emailLink, type TrialNotice } from './notifications-trial-deliver';
 
 /** Registrants per transaction. */
 export const TRIAL_CANCELLED_BATCH_SIZE = 200;
@@ -19,6 +19,7 @@ export function createTrialCancelledNotificationsHandler(deps: {
   bus: BusDriver;
   secretBox: SecretBox;
   batchSize?: number;
+  publicUrl?: string;
 }): JobHandler<'notifications.trial_cancelled'> {
   const batchSize = deps.batchSize ?? TRIAL_CANCELLED_BATCH_SIZE;
 
@@ -46,7 +47,7 @@ export function createTrialCancelledNotificationsHandler(deps: {
           referenceCode: r.referenceCode,
           reason: trial.cancelReason ?? '',
           refund: r.paymentStatus === 'succeeded' || r.paymentStatus === 'refunded',
-          link,
+          link: emailLink(deps.publicUrl, link),
         },
       },
     }));

@@ -34,6 +34,11 @@ export type TrialNotice = {
   email?: TemplatedEmail;
 };
 
+/** A page's address for an e-mail: absolute with the site's public address, else the path. */
+export function emailLink(publicUrl: string | undefined, path: string): string {
+  return publicUrl ? `${publicUrl.replace(/\/+$/, '')}${path}` : path;
+}
+
 export type PushedNotice = { userId: string; event: StoredServerEvent };
 
 /**

@@ -6,6 +6,7 @@ import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, trialLink, type JobPayload } from '@touchline/shared';
 import {
   deliverNotices,
+  emailLink,
   type TemplatedEmail,
   type TrialNotice,
 } from './notifications-trial-deliver';
@@ -16,6 +17,7 @@ type Update = JobPayload<'notifications.registration_update'>['update'];
 export function receiptEmail(
   registration: RegistrationDetail,
   payment: Pick<PaymentRow, 'amountKobo' | 'currency' | 'reference'> | null,
+  link: string,
 ): TemplatedEmail {
   return {
     to: registration.email,
@@ -30,7 +32,7 @@ export function receiptEmail(
       amountKobo: payment?.amountKobo ?? 0,
       currency: payment?.currency ?? registration.currency,
       paymentReference: payment?.reference ?? null,
-      link: trialLink(registration.trialId),
+      link,
     },
   };
 }
@@ -53,19 +55,20 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
   db: Database;
   bus: BusDriver;
   secretBox: SecretBox;
+  publicUrl?: string;
 }): JobHandler<'notifications.registration_update'> {
   async function draft(
     update: Update,
     r: RegistrationDetail,
   ): Promise<Pick<TrialNotice, 'text' | 'email'> | null> {
-    const link = trialLink(r.trialId);
+    const link = emailLink(deps.publicUrl, trialLink(r.trialId));
     switch (update) {
       case 'confirmed': {
         const payment = await getLatestPaymentForRegistration(deps.db, r.id);
         const paid = payment && payment.status !== 'pending' && payment.status !== 'failed';
         return {
           text: NOTIFICATION_TEXTS.registrationConfirmed(r.trialName),
-          email: receiptEmail(r, paid ? payment : null),
+          email: receiptEmail(r, paid ? payment : null, link),
         };
       }
       case 'selected':

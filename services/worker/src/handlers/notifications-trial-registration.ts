@@ -3,7 +3,7 @@ import { findRegistration } from '@touchline/db/trials';
 import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, academyTrialLink, trialLink } from '@touchline/shared';
-import { deliverNotices, type TrialNotice } from './notifications-trial-deliver';
+import { deliverNotices, emailLink, type TrialNotice } from './notifications-trial-deliver';
 import { receiptEmail } from './notifications-trial-registration-update';
 
 /**
@@ -18,6 +18,7 @@ export function createRegistrationNotificationsHandler(deps: {
   db: Database;
   bus: BusDriver;
   secretBox: SecretBox;
+  publicUrl?: string;
 }): JobHandler<'notifications.registration'> {
   return async ({ data }) => {
     const registration = await findRegistration(deps.db, data.registrationId);
@@ -46,7 +47,11 @@ export function createRegistrationNotificationsHandler(deps: {
         text: NOTIFICATION_TEXTS.registrationConfirmed(registration.trialName),
         link: trialLink(registration.trialId),
         sourceKey: `registration.created:${data.eventId}:player`,
-        email: receiptEmail(registration, null),
+        email: receiptEmail(
+          registration,
+          null,
+          emailLink(deps.publicUrl, trialLink(registration.trialId)),
+        ),
       });
     }
     await deliverNotices(deps, notices);

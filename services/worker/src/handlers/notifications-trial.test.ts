@@ -18,6 +18,7 @@ import {
   setTestOutcome,
 } from '../testing/trial-fixtures';
 import { createNewTrialNotificationsHandler } from './notifications-trial-new';
+import { createTrialCancelledNotificationsHandler } from './notifications-trial-cancelled';
 
 type HandlerEnv = Awaited<ReturnType<typeof createHandlerEnv>>;
 
@@ -56,7 +57,8 @@ const update = (
   key: string,
   registrationId: string,
   what: JobPayload<'notifications.registration_update'>['update'],
-) => h.run('notifications.registration_update', key, { eventId: key, registrationId, update: what });
+) =>
+  h.run('notifications.registration_update', key, { eventId: key, registrationId, update: what });
 
 describe('trial notifications', () => {
   it('a new trial: every follower, in batches, once however often it runs; live', async () => {
@@ -264,8 +266,13 @@ describe('trial notifications', () => {
       }),
     );
 
-    await h.run('notifications.trial_cancelled', 'x1', { eventId: 'x1', trialId });
-    await h.run('notifications.trial_cancelled', 'x1', { eventId: 'x1', trialId });
+    const handle = createTrialCancelledNotificationsHandler({
+      ...h.drivers,
+      db: h.env.db,
+      publicUrl: 'https://touchline.example.ng/',
+    });
+    await runJob(handle, 'notifications.trial_cancelled', 'x1', { eventId: 'x1', trialId });
+    await runJob(handle, 'notifications.trial_cancelled', 'x1', { eventId: 'x1', trialId });
     for (const p of [paid!, pending!]) {
       expect(await rows(p.id)).toMatchObject([
         {
@@ -282,6 +289,10 @@ describe('trial notifications', () => {
     expect(m1!.text).toContain('Your payment is being refunded in full');
     expect(m1!.html).toContain('Pitch flooded &amp; closed');
     expect(m1!.html).toContain('Oshodi &lt;b&gt;Trial&lt;/b&gt;');
+    expect(m1!.text).toContain(
+      `View the trial: https://touchline.example.ng/trial_details/${trialId}`,
+    );
+    expect(m1!.html).toContain(`href="https://touchline.example.ng/trial_details/${trialId}"`);
     const [m2] = await mailbox('c2@example.test');
     expect(m2!.text).not.toContain('refunded');
   });

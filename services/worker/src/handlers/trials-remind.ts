@@ -2,7 +2,12 @@ import type { Database } from '@touchline/db';
 import { pickRemindersDue } from '@touchline/db/trials';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
-import { pushNotices, storeNotices, type PushedNotice } from './notifications-trial-deliver';
+import {
+  emailLink,
+  pushNotices,
+  storeNotices,
+  type PushedNotice,
+} from './notifications-trial-deliver';
 
 /** Registrants reminded per transaction. */
 export const REMIND_BATCH_SIZE = 200;
@@ -22,6 +27,7 @@ export function createRemindHandler(deps: {
   secretBox: SecretBox;
   clock: () => Date;
   batchSize?: number;
+  publicUrl?: string;
 }): JobHandler<'trials.remind'> {
   const limit = deps.batchSize ?? REMIND_BATCH_SIZE;
   return async () => {
@@ -49,7 +55,7 @@ export function createRemindHandler(deps: {
                 trialDate: r.trialDate,
                 startTime: r.startTime,
                 venue: r.venue,
-                link: trialLink(r.trialId),
+                link: emailLink(deps.publicUrl, trialLink(r.trialId)),
               },
             },
           })),
