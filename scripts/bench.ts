@@ -1,14 +1,23 @@
 /**
  * `npm run bench`: load benchmarks, outside the test suite (speed goals never live in timed
- * tests). Today it measures the home feed — the page every signed-in user opens — at page 1
- * (which rebuilds the viewer's snapshot) and at a deep page (which slices it), through the whole
- * API stack (`inject`: routing, auth, validation, SQL, shaping). It runs on PGlite by default and
- * on Postgres when TEST_DATABASE_URL is set (a throw-away database is made from it).
+ * tests). It measures
+ *
+ * - the home feed — the page every signed-in user opens — at page 1 (which rebuilds the viewer's
+ *   snapshot) and at a deep page (which slices it), through the whole API stack (`inject`:
+ *   routing, auth, validation, SQL, shaping);
+ * - trial registration (`POST /api/player_trial`): many players registering for one big free
+ *   trial at once, over real HTTP with autocannon (concurrent connections: the trial's row lock
+ *   serialises them), beside two baselines on the same server and connections: a bare
+ *   `GET /api/health/live` (no I/O) and a signed-in `GET /api/me` (the session check).
+ *
+ * It runs on PGlite by default and on Postgres when TEST_DATABASE_URL is set (a throw-away
+ * database is made from it). `BENCH_ONLY=feed|registrations` runs one part.
  *
  *   npm run bench
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
  */
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { countQueries } from '@touchline/db/testing';
 import { schema } from '@touchline/db';
@@ -23,6 +32,11 @@ const STRANGERS = 100;
 const POSTS_PER_STRANGER = 20;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const DEEP_PAGE = 40;
+const REGISTRANTS = Number(process.env.BENCH_REGISTRATIONS ?? 1000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ONLY = process.env.BENCH_ONLY;
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 type Stats = { name: string; p50: number; p95: number; max: number; perSecond: number };
 
@@ -39,90 +53,225 @@ function summarise(name: string, samples: number[]): Stats {
   };
 }
 
+const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
 async function main() {
   const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000000' } });
   try {
-    const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-    console.log(`home feed benchmark on ${backend}: seeding…`);
-    const viewer = await t.createUser({ username: 'Bench Viewer' });
-    await t.db
-      .update(schema.users)
-      .set({ state: 'Lagos', sports: ['football'], dob: '1998-04-01' })
-      .where(eqId(viewer.id));
-    const { headers } = await t.signIn(viewer);
-
-    const authors: { id: string; posts: number }[] = [];
-    for (let i = 0; i < FRIENDS; i += 1) {
-      const friend = await t.createUser({ username: `Friend ${i}` });
-      await insertFriendship(t.db, viewer.id, friend.id);
-      authors.push({ id: friend.id, posts: POSTS_PER_FRIEND });
-    }
-    for (let i = 0; i < ACADEMIES; i += 1) {
-      const academy = await t.createUser({ role: 'academy', username: `Academy ${i}` });
-      await insertFollow(t.db, viewer.id, academy.id);
-      authors.push({ id: academy.id, posts: POSTS_PER_ACADEMY });
-    }
-    for (let i = 0; i < STRANGERS; i += 1) {
-      const stranger = await t.createUser({ username: `Stranger ${i}` });
-      await t.db
-        .update(schema.users)
-        .set({ state: 'Lagos', sports: ['football'], dob: '1995-01-01' })
-        .where(eqId(stranger.id));
-      authors.push({ id: stranger.id, posts: POSTS_PER_STRANGER });
-    }
-    const now = Date.now();
-    const rows = authors.flatMap(({ id, posts }) =>
-      Array.from({ length: posts }, (_, k) => ({
-        authorId: id,
-        content: `Training notes ${k}: passing drills, finishing, and a small-sided game.`,
-        likesCount: (k * 7) % 13,
-        createdAt: new Date(now - (k * 97 + id.charCodeAt(35)) * 60_000),
-      })),
-    );
-    for (let i = 0; i < rows.length; i += 500) {
-      await t.db.insert(schema.posts).values(rows.slice(i, i + 500));
-    }
-    console.log(`${authors.length} authors, ${rows.length} posts; ${ROUNDS} requests per case`);
-
-    const get = async (page: number) => {
-      const started = performance.now();
-      const res = await t.app.inject({ method: 'GET', url: `/api/home?page=${page}`, headers });
-      const elapsed = performance.now() - started;
-      if (res.statusCode !== 200) throw new Error(`page ${page}: ${res.statusCode} ${res.body}`);
-      return elapsed;
-    };
-    const statements = {
-      first: await countQueries(t.database, () => get(1)),
-      deep: await countQueries(t.database, () => get(DEEP_PAGE)),
-    };
-
-    const results: Stats[] = [];
-    for (const [name, page] of [
-      ['page 1 (builds the snapshot)', 1],
-      [`page ${DEEP_PAGE} (slices it)`, DEEP_PAGE],
-    ] as const) {
-      for (let i = 0; i < 10; i += 1) await get(page); // warm-up
-      const samples: number[] = [];
-      for (let i = 0; i < ROUNDS; i += 1) samples.push(await get(page));
-      results.push(summarise(name, samples));
-    }
-
-    console.log('');
-    console.log('case                           p50 ms   p95 ms   max ms   req/s');
-    for (const r of results) {
-      console.log(
-        `${r.name.padEnd(30)} ${r.p50.toFixed(2).padStart(6)}   ${r.p95.toFixed(2).padStart(6)}   ${r.max
-          .toFixed(2)
-          .padStart(6)}   ${r.perSecond.toFixed(0).padStart(5)}`,
-      );
-    }
-    console.log(
-      `\nSQL statements per request: page 1 = ${statements.first}, page ${DEEP_PAGE} = ${statements.deep}` +
-        ' (the session check every signed-in request makes, then the feed page and the side panels)',
-    );
+    if (ONLY !== 'registrations') await benchFeed(t);
+    if (ONLY !== 'feed') await benchRegistrations(t);
   } finally {
     await t.close();
   }
+}
+
+async function benchFeed(t: TestApp) {
+  console.log(`home feed benchmark on ${backend}: seeding…`);
+  const viewer = await t.createUser({ username: 'Bench Viewer' });
+  await t.db
+    .update(schema.users)
+    .set({ state: 'Lagos', sports: ['football'], dob: '1998-04-01' })
+    .where(eqId(viewer.id));
+  const { headers } = await t.signIn(viewer);
+
+  const authors: { id: string; posts: number }[] = [];
+  for (let i = 0; i < FRIENDS; i += 1) {
+    const friend = await t.createUser({ username: `Friend ${i}` });
+    await insertFriendship(t.db, viewer.id, friend.id);
+    authors.push({ id: friend.id, posts: POSTS_PER_FRIEND });
+  }
+  for (let i = 0; i < ACADEMIES; i += 1) {
+    const academy = await t.createUser({ role: 'academy', username: `Academy ${i}` });
+    await insertFollow(t.db, viewer.id, academy.id);
+    authors.push({ id: academy.id, posts: POSTS_PER_ACADEMY });
+  }
+  for (let i = 0; i < STRANGERS; i += 1) {
+    const stranger = await t.createUser({ username: `Stranger ${i}` });
+    await t.db
+      .update(schema.users)
+      .set({ state: 'Lagos', sports: ['football'], dob: '1995-01-01' })
+      .where(eqId(stranger.id));
+    authors.push({ id: stranger.id, posts: POSTS_PER_STRANGER });
+  }
+  const now = Date.now();
+  const rows = authors.flatMap(({ id, posts }) =>
+    Array.from({ length: posts }, (_, k) => ({
+      authorId: id,
+      content: `Training notes ${k}: passing drills, finishing, and a small-sided game.`,
+      likesCount: (k * 7) % 13,
+      createdAt: new Date(now - (k * 97 + id.charCodeAt(35)) * 60_000),
+    })),
+  );
+  for (let i = 0; i < rows.length; i += 500) {
+    await t.db.insert(schema.posts).values(rows.slice(i, i + 500));
+  }
+  console.log(`${authors.length} authors, ${rows.length} posts; ${ROUNDS} requests per case`);
+
+  const get = async (page: number) => {
+    const started = performance.now();
+    const res = await t.app.inject({ method: 'GET', url: `/api/home?page=${page}`, headers });
+    const elapsed = performance.now() - started;
+    if (res.statusCode !== 200) throw new Error(`page ${page}: ${res.statusCode} ${res.body}`);
+    return elapsed;
+  };
+  const statements = {
+    first: await countQueries(t.database, () => get(1)),
+    deep: await countQueries(t.database, () => get(DEEP_PAGE)),
+  };
+
+  const results: Stats[] = [];
+  for (const [name, page] of [
+    ['page 1 (builds the snapshot)', 1],
+    [`page ${DEEP_PAGE} (slices it)`, DEEP_PAGE],
+  ] as const) {
+    for (let i = 0; i < 10; i += 1) await get(page); // warm-up
+    const samples: number[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) samples.push(await get(page));
+    results.push(summarise(name, samples));
+  }
+
+  console.log('');
+  console.log('case                           p50 ms   p95 ms   max ms   req/s');
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(30)} ${r.p50.toFixed(2).padStart(6)}   ${r.p95.toFixed(2).padStart(6)}   ${r.max
+        .toFixed(2)
+        .padStart(6)}   ${r.perSecond.toFixed(0).padStart(5)}`,
+    );
+  }
+  console.log(
+    `\nSQL statements per request: page 1 = ${statements.first}, page ${DEEP_PAGE} = ${statements.deep}` +
+      ' (the session check every signed-in request makes, then the feed page and the side panels)',
+  );
+}
+
+/**
+ * Registration throughput: REGISTRANTS players register for one free trial without a limit
+ * (one requirement to answer), CONNECTIONS at a time over HTTP, each request a different player.
+ * Every answer must be 201 and the trial's count must end at REGISTRANTS.
+ */
+async function benchRegistrations(t: TestApp) {
+  console.log(`\nregistration benchmark on ${backend}: seeding ${REGISTRANTS} players…`);
+  const academy = await t.createUser({ role: 'academy', username: 'Bench Academy' });
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const [trial] = await t.db
+    .insert(schema.trials)
+    .values({
+      academyId: academy.id,
+      name: 'Bench Open Trial',
+      sport: 'football',
+      state: 'Lagos',
+      district: 'Surulere',
+      venue: 'Teslim Balogun Stadium',
+      trialDate: day(30),
+      startTime: '09:00',
+      deadline: day(20),
+    })
+    .returning();
+  const [requirement] = await t.db
+    .insert(schema.trialRequirements)
+    .values({ trialId: trial!.id, position: 0, text: 'Your position' })
+    .returning();
+  const players: { authorization: string; body: string }[] = [];
+  for (let i = 0; i < REGISTRANTS; i += 1) {
+    const player = await t.createUser({
+      username: `Registrant ${i}`,
+      dob: '2004-05-01',
+      state: 'Lagos',
+      district: 'Ikeja',
+    });
+    players.push({
+      authorization: player.headers.authorization,
+      body: JSON.stringify({
+        trial: trial!.id,
+        name: player.username,
+        dob: '2004-05-01',
+        phone: `0803${String(1_000_000 + i).slice(-7)}`,
+        email: player.email,
+        state: 'Lagos',
+        district: 'Ikeja',
+        level: 'district',
+        answers: [{ requirement_id: requirement!.id, answer: 'Central midfield' }],
+      }),
+    });
+  }
+  const json = { 'content-type': 'application/json' };
+
+  // The first player registers through inject, to count the statements of one registration.
+  const first = players[0]!;
+  let status = 0;
+  const statements = await countQueries(t.database, async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/player_trial',
+      headers: { ...json, authorization: first.authorization },
+      payload: first.body,
+    });
+    status = res.statusCode;
+  });
+  if (status !== 201) throw new Error(`registration answered ${status}`);
+
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const run = async (name: string, options: Omit<Parameters<typeof autocannon>[0], 'url'>) => {
+    const result = await autocannon({ url: address, connections: CONNECTIONS, ...options });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed > 0)
+      throw new Error(`${name}: ${failed} of ${result.requests.sent} requests failed`);
+    return { name, result };
+  };
+  const amount = REGISTRANTS - 1;
+  const results = [
+    await run('GET /api/health/live (no I/O)', { amount, path: '/api/health/live' }),
+    await run('GET /api/me (signed in)', {
+      amount,
+      requests: [
+        { method: 'GET', path: '/api/me', headers: { authorization: first.authorization } },
+      ],
+    }),
+  ];
+  let next = 1;
+  results.push(
+    await run('POST /api/player_trial', {
+      amount,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/player_trial',
+          setupRequest: (request) => {
+            const player = players[next++]!;
+            return {
+              ...request,
+              headers: { ...json, authorization: player.authorization },
+              body: player.body,
+            };
+          },
+        },
+      ],
+    }),
+  );
+  const [stored] = await t.db
+    .select({ count: schema.trials.registeredCount })
+    .from(schema.trials)
+    .where(eq(schema.trials.id, trial!.id));
+  if (stored?.count !== REGISTRANTS)
+    throw new Error(`the trial counts ${stored?.count} registrations, not ${REGISTRANTS}`);
+
+  console.log(`${amount} requests per case, ${CONNECTIONS} connections`);
+  console.log('');
+  console.log('case                              req/s    p50 ms   p97.5 ms   p99 ms');
+  for (const { name, result } of results) {
+    const l = result.latency;
+    console.log(
+      `${name.padEnd(32)} ${result.requests.average.toFixed(0).padStart(6)}   ${String(l.p50).padStart(6)}   ${String(
+        l.p97_5,
+      ).padStart(8)}   ${String(l.p99).padStart(6)}`,
+    );
+  }
+  console.log(
+    `\nSQL statements per registration: ${statements} (the session check, then the registration's ` +
+      `transaction: lock the trial, checks, insert, count, outbox event). The trial counts ` +
+      `${stored.count} registrations: every request registered exactly once.`,
+  );
 }
 
 const eqId = (id: string) => eq(schema.users.id, id);
