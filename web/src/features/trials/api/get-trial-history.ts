@@ -15,6 +15,8 @@ export const trialHistoryQueryOptions = () =>
     queryFn: ({ pageParam, signal }) => getTrialHistory(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    // Statuses change on the server (payments, outcomes, expired holds): fresh on every visit.
+    staleTime: 0,
   });
 
 export function useTrialHistory() {

@@ -117,7 +117,7 @@ function MyRegistrationCard({
               <span>
                 Your place is held until payment is complete
                 {registration.hold_expires_at
-                  ? ` (until ${new Date(registration.hold_expires_at).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })})`
+                  ? ` (until ${new Date(registration.hold_expires_at).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit', hour12: true })})`
                   : ''}
                 .
               </span>

@@ -26,7 +26,7 @@ describe('/trial_details/{id}', () => {
     expect(within(facts).getByText('₦12,500')).toBeVisible();
     expect(within(facts).getByText('9:30 AM')).toBeVisible();
     expect(within(facts).getByText('Agege Stadium')).toBeVisible();
-    expect(within(facts).getByText('Near Opposite the railway station')).toBeVisible();
+    expect(within(facts).getByText('Opposite the railway station')).toBeVisible();
     expect(within(facts).getByText('Ages 12–17')).toBeVisible();
     expect(within(facts).getByText('8 places left')).toBeVisible();
     expect(screen.getByText('Upload a highlight video link')).toBeVisible();

@@ -95,42 +95,46 @@ function TrialDetails({ trial }: { trial: TrialView }) {
         </div>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="min-w-0 space-y-5">
-          <div className="card overflow-hidden">
-            <TrialPoster
-              image={trial.image}
-              className="aspect-[16/9] max-h-[26rem] w-full"
-              iconClassName="size-16"
-            />
-            <div className="p-5 sm:p-6">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                  {sportLabel(trial)}
-                </span>
-                <AvailabilityChip availability={availability} placesLeft={trial.places_left} />
-              </div>
-              <h1
-                id="trial-name"
-                className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-              >
-                {trial.name}
-              </h1>
-              <Link
-                href={profilePath(trial.academy.id, 'academy')}
-                className="mt-3 inline-flex items-center gap-2.5 rounded-lg text-sm font-medium text-slate-700 hover:text-academy-700"
-              >
-                <UserAvatar src={trial.academy.profile_photo} className="size-8" />
-                <span>
-                  <span className="sr-only">Academy: </span>
-                  {trial.academy.username}
-                </span>
-              </Link>
+      {/* Phone: header, facts and the action, then the text; desktop: the action card on the right. */}
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr] lg:gap-6">
+        <div className="card min-w-0 overflow-hidden lg:col-start-1 lg:row-start-1">
+          <TrialPoster
+            image={trial.image}
+            className="aspect-[16/9] max-h-[22rem] w-full"
+            iconClassName="size-16"
+          />
+          <div className="p-5 sm:p-6">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                {sportLabel(trial)}
+              </span>
+              <AvailabilityChip availability={availability} placesLeft={trial.places_left} />
             </div>
+            <h1
+              id="trial-name"
+              className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+            >
+              {trial.name}
+            </h1>
+            <Link
+              href={profilePath(trial.academy.id, 'academy')}
+              className="mt-3 inline-flex items-center gap-2.5 rounded-lg text-sm font-medium text-slate-700 hover:text-academy-700"
+            >
+              <UserAvatar src={trial.academy.profile_photo} className="size-8" />
+              <span>
+                <span className="sr-only">Academy: </span>
+                {trial.academy.username}
+              </span>
+            </Link>
           </div>
+        </div>
 
-          <FactsCard trial={trial} className="lg:hidden" />
+        <aside className="space-y-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <FactsCard trial={trial} />
+          <RegistrationPanel trial={trial} availability={availability} />
+        </aside>
 
+        <div className="min-w-0 space-y-5 lg:col-start-1 lg:row-start-2">
           <section aria-labelledby="about-trial" className="card p-5 sm:p-6">
             <h2 id="about-trial" className="font-semibold text-slate-900">
               About this trial
@@ -160,19 +164,14 @@ function TrialDetails({ trial }: { trial: TrialView }) {
             </section>
           ) : null}
         </div>
-
-        <aside className="space-y-5 lg:sticky lg:top-24 lg:self-start">
-          <FactsCard trial={trial} className="hidden lg:block" />
-          <RegistrationPanel trial={trial} availability={availability} />
-        </aside>
       </div>
     </article>
   );
 }
 
-function FactsCard({ trial, className }: { trial: TrialView; className: string }) {
+function FactsCard({ trial }: { trial: TrialView }) {
   return (
-    <section aria-label="Trial facts" className={`card p-5 ${className}`}>
+    <section aria-label="Trial facts" className="card p-5">
       <p className="text-2xl font-bold text-slate-900">
         {formatFee(trial.registration_fee)}
         {trial.registration_fee ? (
@@ -188,9 +187,7 @@ function FactsCard({ trial, className }: { trial: TrialView; className: string }
         </Fact>
         <Fact icon={MapPin} label="Venue">
           <span className="block">{trial.venue}</span>
-          {trial.landmark ? (
-            <span className="block text-slate-500">Near {trial.landmark}</span>
-          ) : null}
+          {trial.landmark ? <span className="block text-slate-500">{trial.landmark}</span> : null}
           <span className="block text-slate-500">{place(trial)}</span>
         </Fact>
         <Fact icon={Users} label="Age range">

@@ -52,14 +52,14 @@ function HistoryRow({ item }: { item: TrialHistoryItem }) {
     <li>
       <Link
         href={trialPath(trial.id)}
-        className="flex items-center gap-3 px-4 py-3 transition-colors hover:bg-slate-50 sm:gap-4 sm:px-5"
+        className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-1.5 px-4 py-3 transition-colors hover:bg-slate-50 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] sm:gap-x-4 sm:px-5"
       >
         <TrialPoster
           image={trial.image}
-          className="size-14 shrink-0 rounded-xl sm:size-16"
+          className="row-span-2 size-14 shrink-0 self-start rounded-xl sm:row-span-1 sm:size-16 sm:self-center"
           iconClassName="size-6"
         />
-        <span className="min-w-0 flex-1">
+        <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{trial.name}</span>
           <span className="block truncate text-sm text-slate-600">
             {formatDay(trial.trial_date)} · {formatTime(trial.start_time)}
@@ -68,7 +68,7 @@ function HistoryRow({ item }: { item: TrialHistoryItem }) {
             {trial.academy.username} · {place(trial)}
           </span>
         </span>
-        <span className="flex shrink-0 flex-col items-end gap-1.5">
+        <span className="col-start-2 flex flex-wrap items-center gap-2 sm:col-start-3 sm:flex-col sm:items-end sm:gap-1.5">
           <StatusBadge status={item.status} />
           <code className="font-mono text-xs font-semibold text-slate-700">
             <span className="sr-only">Reference code </span>
