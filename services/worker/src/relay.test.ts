@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { schema } from '@touchline/db';
-import { countUnpublished, getEmail, listDeadLetteredEvents } from '@touchline/db/platform';
+import { schema, uuidv7 } from '@touchline/db';
+import { HOLD_EXPIRY_DELAY_MS } from '@touchline/shared';
+import {
+  appendEvent,
+  countUnpublished,
+  getEmail,
+  listDeadLetteredEvents,
+} from '@touchline/db/platform';
 import { createSecretBox, type QueueDriver } from '@touchline/drivers';
 import { createJobHandlers } from './handlers';
 import { createOutboxRelay } from './relay';
@@ -151,5 +157,35 @@ describe('outbox relay', () => {
     expect(await countUnpublished(env.db)).toBe(0);
     const [row] = await env.db.select({ n: count() }).from(schema.emails);
     expect(row?.n).toBe(0);
+  });
+
+  it('adds a routed job with its delay (a payment hold expires 30 minutes after registration)', async () => {
+    env = await createWorkerEnv();
+    const drivers = await env.newDrivers();
+    const added: { name: string; jobId: string; delayMs?: number }[] = [];
+    const recording = {
+      ...drivers.queue,
+      kind: drivers.queue.kind,
+      add: async (...args: Parameters<QueueDriver['add']>) => {
+        added.push({ name: args[0], jobId: args[2].jobId, delayMs: args[2].delayMs });
+        await drivers.queue.add(...args);
+      },
+    } as QueueDriver;
+    const registrationId = uuidv7();
+    const { id } = await appendEvent(env.db, {
+      type: 'registration.created',
+      payload: { registrationId, trialId: uuidv7() },
+    });
+    const relay = createOutboxRelay({ db: env.db, queue: recording, logger: silentLogger });
+    expect(await relay.drain()).toBe(1);
+    expect(added).toEqual([
+      { name: 'notifications.registration', jobId: `notifications.registration:${id}` },
+      {
+        name: 'trials.expire_hold',
+        jobId: `trials.expire_hold:${id}`,
+        delayMs: HOLD_EXPIRY_DELAY_MS,
+      },
+    ]);
+    expect(HOLD_EXPIRY_DELAY_MS).toBeGreaterThanOrEqual(30 * 60_000);
   });
 });

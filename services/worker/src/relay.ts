@@ -31,7 +31,7 @@ class PoisonedEventError extends Error {
   override name = 'PoisonedEventError';
 }
 
-type RoutedJob = { name: JobName; payload: unknown; id: string };
+type RoutedJob = { name: JobName; payload: unknown; id: string; delayMs?: number };
 
 /** The jobs an outbox row fans out to, every payload checked; throws PoisonedEventError. */
 function jobsFor(row: OutboxRow): RoutedJob[] {
@@ -57,7 +57,12 @@ function jobsFor(row: OutboxRow): RoutedJob[] {
         `payload for ${route.job} breaks the job contract: ${z.prettifyError(job.error)}`,
       );
     }
-    return { name: route.job, payload: job.data, id: jobIdFor(row.id, route.job) };
+    return {
+      name: route.job,
+      payload: job.data,
+      id: jobIdFor(row.id, route.job),
+      ...(route.delayMs ? { delayMs: route.delayMs } : {}),
+    };
   });
 }
 
@@ -88,6 +93,9 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
             await queue.add(job.name, job.payload as never, {
               jobId: job.id,
               transaction: batch.tx,
+              // A route's delay (a payment hold's expiry) counts from the relay, moments after
+              // the event was written.
+              ...(job.delayMs ? { delayMs: job.delayMs } : {}),
             });
           }
         } catch (err) {
