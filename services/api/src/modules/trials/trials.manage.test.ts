@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_MESSAGES, type TrialView } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { setAccount } from '../profiles/profiles.test-support';
+import { fetchMedia, multipart, png, setAccount } from '../profiles/profiles.test-support';
 import {
   academy,
   createTrial,
@@ -10,6 +10,7 @@ import {
   player,
   register,
   setTrial,
+  trialFields,
 } from './trials.test-support';
 
 describe('editing, cancelling and listing trials', () => {
@@ -40,6 +41,50 @@ describe('editing, cancelling and listing trials', () => {
       total_participant_limit: 10,
     });
     expect(res.json().requirements.map((r: { text: string }) => r.text)).toEqual(['Height']);
+  });
+
+  it('a new poster (multipart edit) replaces the old one, whose files are deleted', async () => {
+    const stars = await academy(t);
+    const send = async (method: 'POST' | 'PUT', url: string, fields: Record<string, unknown>) => {
+      const form = multipart(
+        Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+        { name: 'image', filename: 'poster.png', type: 'image/png', data: await png(600, 400) },
+      );
+      return t.app.inject({
+        method,
+        url,
+        headers: { ...stars.headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const created = await send('POST', '/api/trial', trialFields());
+    expect(created.statusCode).toBe(201);
+    const first = created.json();
+    expect((await fetchMedia(t, first.image)).res.statusCode).toBe(200);
+    const edited = await send('PUT', `/api/trial/${first.id}`, { venue: 'Onikan Stadium' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ venue: 'Onikan Stadium', name: first.name });
+    expect(edited.json().image).toMatch(/^\/media\/images\/.+\.display\.png$/);
+    expect(edited.json().image).not.toBe(first.image);
+    expect((await fetchMedia(t, edited.json().image)).res.statusCode).toBe(200);
+    expect((await fetchMedia(t, first.image)).res.statusCode).toBe(404);
+  });
+
+  it('a trial of an academy no longer verified shows only to it and its registrants', async () => {
+    const club = await academy(t);
+    const trial = await createTrial(club);
+    const ada = await player(t);
+    await register(ada, trial);
+    await setAccount(t, club, { academyStatus: 'unverified' });
+    expect((await (await player(t)).call('GET', `/api/trial/${trial.id}`)).statusCode).toBe(404);
+    expect((await club.call('GET', `/api/trial/${trial.id}`)).statusCode).toBe(200);
+    expect((await ada.call('GET', `/api/trial/${trial.id}`)).statusCode).toBe(200);
+    const late = await register(await player(t), trial);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: 'trials.academy_unavailable',
+      message: TRIAL_MESSAGES.academyUnavailable,
+    });
   });
 
   it('an edit is checked against the stored trial: a deadline after the trial date is refused', async () => {

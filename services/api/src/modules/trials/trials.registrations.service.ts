@@ -18,6 +18,7 @@ import {
   TRIAL_LIMITS,
   todayInLagos,
   type OutcomeStatus,
+  type PaymentStatus,
   type RegisterBody,
   type RegisterResponse,
   type RegistrantList,
@@ -255,14 +256,13 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
               profile_photo: views.urlOf(row.trial.academyPhoto, 'thumb'),
             },
           },
-          payment: views.myRegistration({
-            id: row.id,
-            reference_code: row.referenceCode,
-            status: row.status,
-            hold_expires_at: null,
-            created_at: row.createdAt.toISOString(),
-            payment: row.payment,
-          })!.payment,
+          payment: row.payment
+            ? {
+                reference: row.payment.reference,
+                status: row.payment.status as PaymentStatus,
+                authorization_url: row.payment.authorization_url,
+              }
+            : null,
         })),
         has_more: hasMore,
         page,
