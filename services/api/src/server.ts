@@ -57,7 +57,7 @@ export async function main() {
   const lines = [
     '',
     `  Touchline is running at ${url}`,
-    `  mode: ${database.kind} database, ${drivers.queue.kind} queue, ${drivers.bus.kind} bus, ${drivers.storage.kind} storage, ${drivers.mail.kind} mail`,
+    `  mode: ${database.kind} database, ${drivers.queue.kind} queue, ${drivers.bus.kind} bus, ${drivers.storage.kind} storage, ${drivers.mail.kind} mail, ${drivers.payments.kind} payments`,
     `  API docs: ${url}/api/docs   health: ${url}/api/health`,
   ];
   if (drivers.mail.kind === 'devbox') lines.push(`  development mailbox: ${url}/dev/mailbox`);
