@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listNotifications } from '@touchline/db/notifications';
+import { appendEvent, getEmail } from '@touchline/db/platform';
+import { markPaymentSucceeded } from '@touchline/db/payments';
+import { registerPlayer } from '@touchline/db/trials';
+import { waitFor } from '@touchline/drivers/testing';
+import { createOutboxRelay } from '../relay';
+import { createHandlerEnv } from '../testing/handler-env';
+import { silentLogger } from '../testing/worker-env';
+import {
+  NOW,
+  TODAY,
+  createTestAcademy,
+  createTestPlayer,
+  createTestTrial,
+  delivered,
+  emailsTo,
+} from '../testing/trial-fixtures';
+
+type HandlerEnv = Awaited<ReturnType<typeof createHandlerEnv>>;
+
+let h: HandlerEnv;
+beforeAll(async () => {
+  h = await createHandlerEnv(() => NOW);
+  await h.drivers.queue.process(h.handlers);
+}, 120_000);
+afterAll(async () => {
+  await h?.drivers.close();
+  await h?.env.close();
+});
+
+describe('trials through the event pipeline', () => {
+  it('registration → the academy is told; payment → the player is told and receives the receipt', async () => {
+    const relay = createOutboxRelay({ db: h.env.db, queue: h.drivers.queue, logger: silentLogger });
+    const academy = await createTestAcademy(h.env.db, 'Pipeline FC');
+    const player = await createTestPlayer(h.env.db);
+    const trialId = await createTestTrial(h.env.db, academy.id, {
+      name: 'Pipeline Trial',
+      feeKobo: 1_250_000,
+    });
+
+    // As the API's registration transaction leaves it: rows and the event together.
+    const registered = await h.env.db.transaction(async (tx) => {
+      const result = await registerPlayer(tx, {
+        trialId,
+        playerId: player.id,
+        name: 'Bola Ade',
+        dob: '2008-03-10',
+        phone: '+2348012345678',
+        email: 'bola.pipeline@example.test',
+        state: 'Lagos',
+        district: 'Ikeja',
+        level: 'state',
+        answers: [],
+        today: TODAY,
+        now: NOW,
+        holdMinutes: 30,
+        provider: 'sandbox',
+      });
+      if (!result.ok) throw new Error(result.error);
+      await appendEvent(tx, {
+        type: 'registration.created',
+        payload: { registrationId: result.registration.id, trialId },
+      });
+      return result;
+    });
+    await relay.drain();
+    await waitFor(
+      async () => (await listNotifications(h.env.db, academy.id, 5)).length === 1,
+      'the academy notification',
+      30_000,
+    );
+    expect((await listNotifications(h.env.db, academy.id, 5))[0]).toMatchObject({
+      text: 'Bola Ade registered for Pipeline Trial',
+      link: `/academy/trial_details/${trialId}`,
+    });
+
+    // The provider proved the payment (webhook path): the confirmation event.
+    await h.env.db.transaction(async (tx) => {
+      const paid = await markPaymentSucceeded(tx, {
+        reference: registered.payment!.reference,
+        amountKobo: 1_250_000,
+        currency: 'NGN',
+        now: NOW,
+      });
+      expect(paid).toMatchObject({ outcome: 'confirmed', confirmed: true });
+      await appendEvent(tx, {
+        type: 'registration.confirmed',
+        payload: { registrationId: registered.registration.id },
+      });
+    });
+    await relay.drain();
+    await waitFor(
+      async () => (await listNotifications(h.env.db, player.id, 5)).length === 1,
+      'the player notification',
+      30_000,
+    );
+    expect((await listNotifications(h.env.db, player.id, 5))[0]!.text).toBe(
+      'Your registration for Pipeline Trial is confirmed',
+    );
+    // The receipt the handler queued goes out through the same pipeline (email.queued → send).
+    let emailId = '';
+    await waitFor(
+      async () => {
+        const [queued] = await emailsTo(h.env.db, 'bola.pipeline@example.test');
+        if (!queued) return false;
+        emailId = queued.id;
+        await relay.drain();
+        return (await getEmail(h.env.db, emailId))?.status === 'sent';
+      },
+      'the receipt sent',
+      30_000,
+    );
+    const mail = await delivered(h.env.db, emailId);
+    expect(mail!.subject).toBe('Payment received: you are registered for Pipeline Trial');
+    expect(mail!.text).toContain(`Reference code: ${registered.registration.referenceCode}`);
+    expect(mail!.text).toContain('₦12,500');
+    expect(await getEmail(h.env.db, emailId)).toMatchObject({ sealedContent: null });
+  });
+});
