@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { expireHold } from '@touchline/db/trials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import {
@@ -11,6 +12,7 @@ import {
   storedEvents,
   storedPayment,
 } from './payments.test-support';
+import { register } from '../trials/trials.test-support';
 
 let t: TestApp;
 
@@ -21,6 +23,10 @@ afterAll(async () => t?.close());
 
 const choose = (who: TestUser, reference: string, outcome: string) =>
   who.call('POST', `/api/payments/sandbox/${reference}`, { outcome });
+
+/** The hold ran out (what the worker's `trials.expire_hold` job does). */
+const expire = (registrationId: string) =>
+  t.db.transaction((tx) => expireHold(tx, { registrationId, now: new Date(), force: true }));
 
 const sandbox = () => {
   const provider = t.drivers.payments;
@@ -119,6 +125,35 @@ describe('sandbox checkout', () => {
       headers: { 'content-type': 'application/json', 'x-paystack-signature': 'abc' },
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('money arriving after the hold expired takes the place back, or is refunded when it is gone', async () => {
+    const late = await paidRegistration(t, { limit: 1 });
+    await expire(late.registrationId);
+    expect((await readPayment(late.payer, late.reference)).json()).toMatchObject({
+      status: 'failed',
+      registration: { status: 'expired' },
+    });
+    expect((await choose(late.payer, late.reference, 'success')).json().redirect).toMatch(
+      /^\/payment_success/,
+    );
+    expect((await readPayment(late.payer, late.reference)).json()).toMatchObject({
+      status: 'succeeded',
+      registration: { status: 'registered' },
+    });
+
+    const gone = await paidRegistration(t, { limit: 1 });
+    await expire(gone.registrationId);
+    // Someone else takes the freed place before the money arrives.
+    const other = await player(t);
+    expect((await register(other, gone.trial)).statusCode).toBe(201);
+    await choose(gone.payer, gone.reference, 'success');
+    const payment = await storedPayment(t, gone.reference);
+    expect(payment.status).toBe('succeeded');
+    expect((await readPayment(gone.payer, gone.reference)).json().registration.status).toBe(
+      'expired',
+    );
+    expect(await outboxOf(t, 'payment.refund_requested')).toContainEqual({ paymentId: payment.id });
   });
 
   it('refunds through the driver (what the worker’s refund job calls)', async () => {
