@@ -42,7 +42,14 @@ export async function main() {
     config.RUN_WORKERS === 'true' ||
     (config.RUN_WORKERS === 'auto' && drivers.queue.kind === 'inline');
   let workers: Workers | undefined;
-  if (runWorkers) workers = await startWorkers({ db: database.db, drivers, logger });
+  if (runWorkers) {
+    workers = await startWorkers({
+      db: database.db,
+      drivers,
+      logger,
+      publicUrl: config.PUBLIC_URL,
+    });
+  }
 
   const seeded =
     config.SEED_DEMO && config.APP_ENV !== 'production'
