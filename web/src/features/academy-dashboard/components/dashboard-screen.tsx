@@ -258,15 +258,15 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
 
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="card flex items-center gap-3 p-4">
+    <div className="card flex items-center gap-3 p-3 sm:p-4">
       <span
-        className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-academy-50 text-academy-700 ring-1 ring-academy-100"
+        className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-academy-50 min-[420px]:flex sm:flex text-academy-700 ring-1 ring-academy-100"
         aria-hidden="true"
       >
         {icon}
       </span>
       <div className="min-w-0">
-        <dt className="truncate text-xs font-medium text-slate-500">{label}</dt>
+        <dt className="text-xs leading-tight font-medium text-slate-500">{label}</dt>
         <dd className="truncate text-lg font-bold text-slate-900">{children}</dd>
       </div>
     </div>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Registrant } from '@touchline/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { realtime } from '@/lib/realtime';
+import { FakeWebSocket } from '@/test/fake-websocket';
 import { serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
 import { makeRegistrant, makeTrial, notificationEvent } from '../testing/fixtures';
@@ -185,5 +186,23 @@ describe('registrants table', () => {
     );
     expect(await screen.findByText('Reason: The pitch is closed for repairs')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('shows phones a list of cards with the same facts and choice', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => ({ matches: false, addEventListener() {}, removeEventListener() {} })),
+    );
+    open(() => [tunde, chidi]);
+    const list = await screen.findByRole('list', { name: 'Registrants of Under-17 Open Trial' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(list).getByRole('heading', { name: 'Tunde Bakare' }).closest('li')!;
+    expect(within(card).getByText('TL-ABC234')).toBeVisible();
+    expect(within(card).getByText('Winger')).toBeVisible();
+    expect(within(card).getByRole('combobox', { name: 'Status of Tunde Bakare' })).toHaveValue(
+      'registered',
+    );
+    vi.unstubAllGlobals();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
   });
 });

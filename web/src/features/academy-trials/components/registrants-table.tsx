@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { showNotice } from '@/lib/toast';
 import { getRegistrantsCsv, useRegistrants } from '../api/get-registrants';
 import { useSetRegistrantStatus } from '../api/set-registrant-status';
+import { useWideScreen } from '../hooks/use-wide-screen';
 import { downloadText } from '../lib/download';
 import { errorText } from '../lib/errors';
 import { RegistrationStatusBadge } from './registration-status-badge';
@@ -57,6 +58,8 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
   const [exporting, setExporting] = useState(false);
   const all = useMemo(() => registrants.data?.registrants ?? [], [registrants.data]);
   const shown = useMemo(() => all.filter((r) => matches(r, query.trim())), [all, query]);
+  const wide = useWideScreen();
+  const busyId = setStatus.isPending ? setStatus.variables?.id : undefined;
 
   async function exportCsv() {
     setExporting(true);
@@ -125,6 +128,17 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
         </p>
       ) : shown.length === 0 ? (
         <p className="mt-6 text-sm text-slate-500">No registrant matches “{query.trim()}”.</p>
+      ) : !wide ? (
+        <ul className="mt-4 space-y-3" aria-label={`Registrants of ${trialName}`}>
+          {shown.map((registrant) => (
+            <RegistrantCard
+              key={registrant.id}
+              registrant={registrant}
+              busy={busyId === registrant.id}
+              onDecide={(status) => decide(registrant, status)}
+            />
+          ))}
+        </ul>
       ) : (
         <div className="-mx-4 mt-4 overflow-x-auto sm:mx-0">
           <table className="w-full min-w-[52rem] text-left text-sm">
@@ -156,7 +170,7 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
                 <RegistrantRow
                   key={registrant.id}
                   registrant={registrant}
-                  busy={setStatus.isPending && setStatus.variables?.id === registrant.id}
+                  busy={busyId === registrant.id}
                   onDecide={(status) => decide(registrant, status)}
                 />
               ))}
@@ -168,16 +182,7 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
   );
 }
 
-function RegistrantRow({
-  registrant,
-  busy,
-  onDecide,
-}: {
-  registrant: Registrant;
-  busy: boolean;
-  onDecide: (status: OutcomeStatus) => void;
-}) {
-  const decidable = DECIDABLE.includes(registrant.status);
+function RegistrantRow({ registrant, busy, onDecide }: RowProps) {
   return (
     <tr className="align-top">
       <th scope="row" className="px-4 py-3 font-normal sm:pl-0">
@@ -187,7 +192,7 @@ function RegistrantRow({
         </span>
       </th>
       <td className="px-3 py-3">
-        <span className="font-mono text-xs font-semibold tracking-wide text-slate-800">
+        <span className="font-mono text-xs font-semibold tracking-wide whitespace-nowrap text-slate-800">
           {registrant.reference_code}
         </span>
         {registrant.payment_status ? (
@@ -216,26 +221,81 @@ function RegistrantRow({
         )}
       </td>
       <td className="px-4 py-3 sm:pr-0">
-        {decidable ? (
-          <select
-            aria-label={`Status of ${registrant.name}`}
-            value={registrant.status}
-            disabled={busy}
-            onChange={(event) => onDecide(event.target.value as OutcomeStatus)}
-            className="field-input min-w-36 py-1.5 text-sm focus:border-academy-600 focus:ring-academy-600/20"
-          >
-            {registrant.status === 'registered' ? (
-              <option value="registered" disabled>
-                {REGISTRATION_STATUS_LABELS.registered}
-              </option>
-            ) : null}
-            <option value="selected">{REGISTRATION_STATUS_LABELS.selected}</option>
-            <option value="rejected">{REGISTRATION_STATUS_LABELS.rejected}</option>
-          </select>
-        ) : (
-          <RegistrationStatusBadge status={registrant.status} />
-        )}
+        <StatusControl registrant={registrant} busy={busy} onDecide={onDecide} />
       </td>
     </tr>
+  );
+}
+
+type RowProps = {
+  registrant: Registrant;
+  busy: boolean;
+  onDecide: (status: OutcomeStatus) => void;
+};
+
+/** Selected / Rejected for a decidable registration, else its status as a badge. */
+function StatusControl({ registrant, busy, onDecide }: RowProps) {
+  if (!DECIDABLE.includes(registrant.status))
+    return <RegistrationStatusBadge status={registrant.status} />;
+  return (
+    <select
+      aria-label={`Status of ${registrant.name}`}
+      value={registrant.status}
+      disabled={busy}
+      onChange={(event) => onDecide(event.target.value as OutcomeStatus)}
+      className="field-input min-w-36 py-1.5 text-sm focus:border-academy-600 focus:ring-academy-600/20"
+    >
+      {registrant.status === 'registered' ? (
+        <option value="registered" disabled>
+          {REGISTRATION_STATUS_LABELS.registered}
+        </option>
+      ) : null}
+      <option value="selected">{REGISTRATION_STATUS_LABELS.selected}</option>
+      <option value="rejected">{REGISTRATION_STATUS_LABELS.rejected}</option>
+    </select>
+  );
+}
+
+/** A registrant on a phone: the same facts and choice, stacked. */
+function RegistrantCard({ registrant, busy, onDecide }: RowProps) {
+  return (
+    <li className="rounded-xl border border-slate-200 p-3">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900">{registrant.name}</h3>
+          <p className="text-xs text-slate-500">
+            Age {registrant.age} · {registrant.district}, {registrant.state} ·{' '}
+            {PLAYER_LEVEL_LABELS[registrant.level]}
+          </p>
+        </div>
+        <span className="shrink-0 text-right">
+          <span className="block font-mono text-xs font-semibold whitespace-nowrap text-slate-800">
+            {registrant.reference_code}
+          </span>
+          {registrant.payment_status ? (
+            <span className="block text-xs text-slate-500">
+              {PAYMENT_LABELS[registrant.payment_status]}
+            </span>
+          ) : null}
+        </span>
+      </div>
+      <p className="mt-2 text-sm text-slate-700">
+        {registrant.phone}
+        <span className="block break-all text-xs text-slate-500">{registrant.email}</span>
+      </p>
+      {registrant.answers.length > 0 ? (
+        <dl className="mt-2 space-y-1.5 text-sm">
+          {registrant.answers.map((answer) => (
+            <div key={answer.requirement_id}>
+              <dt className="text-xs font-medium text-slate-500">{answer.requirement}</dt>
+              <dd className="break-words whitespace-pre-line text-slate-800">{answer.answer}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <div className="mt-3">
+        <StatusControl registrant={registrant} busy={busy} onDecide={onDecide} />
+      </div>
+    </li>
   );
 }
