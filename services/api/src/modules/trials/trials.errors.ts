@@ -7,8 +7,6 @@ import {
 } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 
-const REQUIREMENTS_LOCKED = 'The requirements cannot change once someone has registered';
-
 const error = (status: number, key: keyof typeof TRIALS_ERRORS, field?: string) => {
   const message = TRIAL_MESSAGES[key];
   return new AppError(
@@ -44,10 +42,7 @@ export const trialsErrors = {
   dobMismatch: () => error(400, 'dobMismatch', 'dob'),
   academyUnavailable: () => error(409, 'academyUnavailable'),
   /** 409: the requirements' answers refer to them, so they stay once anyone registered. */
-  requirementsLocked: () =>
-    new AppError(409, 'trials.requirements_locked', REQUIREMENTS_LOCKED, {
-      requirements: REQUIREMENTS_LOCKED,
-    }),
+  requirementsLocked: () => error(409, 'requirementsLocked', 'requirements'),
   /** 400: a file part other than the poster (`image`). */
   posterField: () =>
     new AppError(400, ERROR_CODES.validation, 'Attach the poster as image', {
