@@ -153,12 +153,12 @@ const TRIALS: DemoTrial[] = [
     requirements: ['Link to a highlight video, if you have one'],
     registrations: [
       {
-        by: CHIDI,
+        by: KEMI,
         daysAgo: 4,
-        phone: '08051234567',
+        phone: '08031234567',
         level: 'state',
         outcome: 'paid',
-        answers: ['https://example.com/chidi-saves'],
+        answers: ['https://example.com/kemi-wing-play'],
       },
       {
         by: TUNDE,
@@ -168,13 +168,15 @@ const TRIALS: DemoTrial[] = [
         outcome: 'payment_failed',
         answers: ['https://example.com/tunde-highlights'],
       },
+      // Chidi's hold runs out 30 minutes after the seed (he is told): no journey counts his
+      // notifications, so the expiry never lands in the middle of one.
       {
-        by: KEMI,
+        by: CHIDI,
         daysAgo: 0,
-        phone: '08031234567',
+        phone: '08051234567',
         level: 'state',
         outcome: 'pending_payment',
-        answers: ['https://example.com/kemi-wing-play'],
+        answers: ['https://example.com/chidi-saves'],
       },
     ],
   },

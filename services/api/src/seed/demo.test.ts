@@ -136,8 +136,8 @@ describe('the embedded demo world', () => {
       await get(`/api/players_in_trial_list/${elite.id as string}`, academyHeaders)
     ).json().registrants as { name: string; status: string; payment_status: string | null }[];
     expect(registrants.map((r) => `${r.name}: ${r.status}, ${r.payment_status}`).sort()).toEqual([
-      'Chidi Okafor: registered, succeeded',
-      'Kemi Adeyemi: pending_payment, pending',
+      'Chidi Okafor: pending_payment, pending',
+      'Kemi Adeyemi: registered, succeeded',
       'Tunde Bakare: expired, failed',
     ]);
     // The cancelled trial's paid registrant is refunded through the sandbox and told (the worker).
