@@ -397,13 +397,18 @@ export async function suggestFriends(
 
 /**
  * The circle that sees a minor's full profile and posts (supplement §13), as a predicate on the
- * minor's id column: their friends, academies they follow (registrations will join here when
- * they exist), and every verified academy. The minor and administrators are let in by callers.
+ * minor's id column: their friends, academies they follow or registered with (any trial of the
+ * academy, whatever became of the registration), and every verified academy. The minor and
+ * administrators are let in by callers.
  */
 export function minorCircleSql(minorColumn: SQL, viewerId: string) {
   return sql`(
     exists (select 1 from friendships cf where cf.user_id = ${minorColumn} and cf.friend_id = ${viewerId})
     or exists (select 1 from follows cfo where cfo.follower_id = ${minorColumn} and cfo.academy_id = ${viewerId})
+    or exists (
+      select 1 from trial_registrations cr join trials ct on ct.id = cr.trial_id
+      where cr.player_id = ${minorColumn} and ct.academy_id = ${viewerId}
+    )
     or exists (select 1 from users cv where cv.id = ${viewerId} and cv.role = 'academy' and cv.academy_status = 'verified')
   )`;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitedProfileSchema, profileViewSchema } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { befriend, dobForAge, follow, person, post, type Person } from '../posts/posts.test-support';
+import { academy, createTrial, player, register } from '../trials/trials.test-support';
 import { setAccount } from './profiles.test-support';
 
 /** Supplement §13: a minor's full profile, lists and posts are for their circle only. */
@@ -83,6 +84,21 @@ describe('a minor’s profile outside their circle', () => {
       const posts = (await viewer.call('GET', `/api/user_posts/${w.minor.id}`)).json().posts;
       expect(posts.map((p: { id: string }) => p.id)).toEqual([w.postId]);
     }
+  });
+
+  it('an academy the minor registered with keeps seeing the full profile, verified or not', async () => {
+    const minor = await player(t, { dob: dobForAge(12) });
+    const club = await academy(t);
+    const trial = await createTrial(club);
+    expect((await register(minor, trial)).statusCode).toBe(201);
+    await setAccount(t, club, { academyStatus: 'unverified' });
+    const res = await club.call('GET', `/api/profile/${minor.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(profileViewSchema.parse(res.json()).limited).toBe(false);
+    const other = await academy(t);
+    await setAccount(t, other, { academyStatus: 'unverified' });
+    const card = await other.call('GET', `/api/profile/${minor.id}`);
+    expect(limitedProfileSchema.parse(card.json()).limited).toBe(true);
   });
 
   it('an adult’s or an academy’s profile stays open to everyone', async () => {
