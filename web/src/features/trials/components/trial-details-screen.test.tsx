@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TrialView } from '@touchline/shared';
 import { TRIAL_MESSAGES, TRIALS_ERRORS } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { reply, serveApi } from '@/test/fake-api';
+import { FakeWebSocket } from '@/test/fake-websocket';
 import { renderApp, signInAs } from '@/test/render-app';
 import { lagosDay, trialFixture } from '../testing/fixtures';
 
@@ -161,6 +162,48 @@ describe('/trial_details/{id}', () => {
       'href',
       '/sandbox/checkout/tlp_0123456789abcdef01234567',
     );
+  });
+
+  it('follows a live registration update: pending payment becomes Registered', async () => {
+    const pending = {
+      id: 'reg-4',
+      reference_code: 'TL-LIVE23',
+      status: 'pending_payment' as const,
+      hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
+      created_at: '2026-11-20T10:00:00.000Z',
+      payment: null,
+    };
+    let confirmed = false;
+    const trial = trialFixture();
+    serveApi({
+      [`GET /api/trial/${trial.id}`]: () => ({
+        ...trial,
+        my_registration: confirmed ? { ...pending, status: 'registered' } : pending,
+      }),
+    });
+    open(trial);
+    expect(await screen.findByText('Pending payment')).toBeVisible();
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeWebSocket.last();
+    act(() => socket.accept());
+    confirmed = true;
+    act(() =>
+      socket.push({
+        type: 'notification',
+        seq: 1,
+        data: {
+          id: 'n1',
+          kind: 'registration_update',
+          text: `Your registration for ${trial.name} is confirmed`,
+          link: `/trial_details/${trial.id}`,
+          actor_id: null,
+          created_at: new Date().toISOString(),
+          unread: 1,
+        },
+      }),
+    );
+    const panel = screen.getByRole('region', { name: 'Your registration' });
+    expect(await within(panel).findByText('Registered')).toBeVisible();
   });
 
   it('says so when the trial does not exist', async () => {

@@ -23,6 +23,7 @@ import { TRIAL_PATHS, profilePath } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatFee } from '@/lib/money';
 import { useTrial } from '../api/get-trial';
+import { useLiveTrialUpdates } from '../hooks/use-live-trial-updates';
 import {
   ageRange,
   availabilityOf,
@@ -42,6 +43,7 @@ import { TrialPoster } from './trial-poster';
  */
 export function TrialDetailsScreen({ trialId }: { trialId: string }) {
   const query = useTrial(trialId);
+  useLiveTrialUpdates();
   if (query.isPending) return <DetailsSkeleton />;
   if (query.isError) {
     const gone = query.error instanceof ApiError && query.error.status === 404;

@@ -5,6 +5,7 @@ import { EmptyCard, PagedList } from '@/components/paged-list';
 import { TRIAL_PATHS, trialPath } from '@/config/paths';
 import { useTrialHistory } from '../api/get-trial-history';
 import { formatDay, formatTime, place } from '../lib/format';
+import { useLiveTrialUpdates } from '../hooks/use-live-trial-updates';
 import { StatusBadge } from './status-badge';
 import { TrialPoster } from './trial-poster';
 
@@ -14,6 +15,7 @@ import { TrialPoster } from './trial-poster';
  */
 export function TrialHistoryScreen() {
   const query = useTrialHistory();
+  useLiveTrialUpdates();
   return (
     <>
       <header className="mb-5">

@@ -9,6 +9,7 @@ import type { TrialFilters as Filters } from '../api/trial-keys';
 import { EMPTY_FILTERS } from '../api/trial-keys';
 import { useDebounced } from '../hooks/use-debounced';
 import { useLoadMoreOnView } from '../hooks/use-load-more-on-view';
+import { useLiveTrialUpdates } from '../hooks/use-live-trial-updates';
 import { TrialCard } from './trial-card';
 import { TrialFilters } from './trial-filters';
 
@@ -37,6 +38,7 @@ function queryOf(filters: Filters): string {
  */
 export function TrialListScreen() {
   const [, navigate] = useLocation();
+  useLiveTrialUpdates();
   const filters = filtersOf(useSearch());
   const search = useDebounced(filters.search, 300);
   // The query key is compared by value: a new object with the same filters asks nothing again.
