@@ -66,7 +66,7 @@ export function AcademyTrialListScreen() {
             tabIndex={tab === value ? 0 : -1}
             onClick={() => setTab(value)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`flex-1 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors ${
+            className={`flex-1 rounded-lg px-2 py-2 text-[0.8125rem] font-semibold whitespace-nowrap transition-colors sm:px-3 sm:text-sm ${
               tab === value
                 ? 'bg-white text-academy-700 shadow-sm'
                 : 'text-slate-600 hover:text-slate-900'
