@@ -21,7 +21,8 @@ import path from 'node:path';
  * With E2E_BASE_URL already set, nothing is built or started: the journeys run against it.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const HEALTH_TIMEOUT_MS = 60_000;
+/** How long the server may take to start (migrate, seed the demo world) on a loaded machine. */
+const HEALTH_TIMEOUT_MS = 240_000;
 export const E2E_GOOGLE_CLIENT_ID = 'touchline-e2e.apps.googleusercontent.com';
 const GOOGLE_KID = 'touchline-e2e-key';
 
