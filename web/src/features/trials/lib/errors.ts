@@ -7,6 +7,8 @@ import {
 } from '@touchline/shared';
 import { ApiError } from '@/lib/api-client';
 
+export { fieldErrors } from '@/lib/field-errors';
+
 const byCode = new Map<string, string>([
   ...Object.entries(TRIALS_ERRORS).map(
     ([key, code]) => [code, TRIAL_MESSAGES[key as keyof typeof TRIALS_ERRORS]] as const,
@@ -29,18 +31,4 @@ export function errorText(error: unknown): string {
     if (error.status < 500 && error.message) return error.message;
   }
   return SERVER_ERROR;
-}
-
-/** The `fields` of a 400 answer (`{field: message}`), if any. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null)
-    return {};
-  const fields = (error.body as { fields?: unknown }).fields;
-  if (typeof fields !== 'object' || fields === null) return {};
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    const message = Array.isArray(value) ? value[0] : value;
-    if (typeof message === 'string') out[key] = message;
-  }
-  return out;
 }
