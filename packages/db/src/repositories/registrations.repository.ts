@@ -3,6 +3,7 @@ import { REFERENCE_CODE_ALPHABET, type OutcomeStatus, type PlayerLevel } from '@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { payments, trialRegistrationAnswers, trialRegistrations, trials } from '../schema';
+import { mediaJson } from './media-json';
 import { rowsOf, type MediaRef } from './posts.repository';
 import { ageFits, listTrialRequirements } from './trials.repository';
 
@@ -33,16 +34,10 @@ export function newPaymentReference(): string {
   return `tlp_${randomBytes(12).toString('hex')}`;
 }
 
-const mediaJson = (alias: string) =>
-  sql.raw(
-    `case when ${alias}.id is null then null else json_build_object('key', ${alias}.key, 'variants', ${alias}.variants, 'visibility', ${alias}.visibility) end`,
-  );
-
 /* --------------------------------------------------------------- register */
 
-export type RegisterInput = {
-  trialId: string;
-  playerId: string;
+/** What a player fills in to register (the registrants' table shows it back). */
+export type RegistrantDetails = {
   name: string;
   /** The date of birth the age rule uses (the service decides: the profile's, locked). */
   dob: string;
@@ -51,6 +46,11 @@ export type RegisterInput = {
   state: string;
   district: string;
   level: PlayerLevel;
+};
+
+export type RegisterInput = RegistrantDetails & {
+  trialId: string;
+  playerId: string;
   answers: { requirementId: string; answer: string }[];
   /** Today in Lagos (`YYYY-MM-DD`): registration is open while today <= deadline. */
   today: string;
@@ -276,18 +276,11 @@ export async function findRegistration(
 }
 
 /** One registrant of the academy's table (json fields: times are strings). */
-export type RegistrantRow = {
+export type RegistrantRow = RegistrantDetails & {
   id: string;
   referenceCode: string;
   playerId: string;
   photo: MediaRef | null;
-  name: string;
-  dob: string;
-  phone: string;
-  email: string;
-  state: string;
-  district: string;
-  level: PlayerLevel;
   status: RegistrationStatusValue;
   paymentStatus: 'pending' | 'succeeded' | 'failed' | 'refunded' | null;
   createdAt: Date;

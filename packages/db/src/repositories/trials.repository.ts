@@ -2,6 +2,7 @@ import { ageOn, type AcademyTrialTab } from '@touchline/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { trialRequirements, trials } from '../schema';
+import { mediaJson } from './media-json';
 import { rowsOf, type MediaRef } from './posts.repository';
 
 /**
@@ -16,14 +17,10 @@ export type TrialSport = TrialRow['sport'];
 
 const LIVE = sql.raw(`('pending_payment', 'registered', 'selected', 'rejected')`);
 
-const mediaJson = (alias: string) =>
-  sql.raw(
-    `case when ${alias}.id is null then null else json_build_object('key', ${alias}.key, 'variants', ${alias}.variants, 'visibility', ${alias}.visibility) end`,
-  );
-
 /* ----------------------------------------------------------------- create */
 
-export type NewTrial = {
+/** What an academy sets on a trial: the new trial takes them, its view shows them. */
+export type TrialDetails = {
   academyId: string;
   name: string;
   sport: TrialSport;
@@ -39,8 +36,11 @@ export type NewTrial = {
   maxAge: number | null;
   participantLimit: number | null;
   feeKobo: number;
-  imageMediaId: string | null;
   description: string;
+};
+
+export type NewTrial = TrialDetails & {
+  imageMediaId: string | null;
   /** The requirement texts, in order (at most 5; the contract checks). */
   requirements: string[];
   /** Now by default (the demo seed backdates its world). */
@@ -103,26 +103,10 @@ export type MyRegistrationJson = {
 };
 
 /** One trial with everything its card and page show. */
-export type TrialViewRow = {
+export type TrialViewRow = TrialDetails & {
   id: string;
-  academyId: string;
-  name: string;
-  sport: TrialSport;
-  sportOther: string | null;
-  state: string;
-  district: string;
-  venue: string;
-  landmark: string;
-  trialDate: string;
-  startTime: string;
-  deadline: string;
-  minAge: number | null;
-  maxAge: number | null;
-  participantLimit: number | null;
-  feeKobo: number;
   currency: string;
   image: MediaRef | null;
-  description: string;
   status: 'active' | 'cancelled';
   cancelReason: string | null;
   registeredCount: number;
