@@ -10,6 +10,7 @@ import {
   listTrials,
   updateTrial,
   type TrialChanges,
+  type TrialDetails,
   type TrialRow,
   type UpdateTrialError,
 } from '@touchline/db/trials';
@@ -66,9 +67,14 @@ const updateErrors: Record<UpdateTrialError, () => Error> = {
   requirements_locked: trialsErrors.requirementsLocked,
 };
 
-/** The stored columns of the fields an edit sent (undefined: unchanged). */
-function changesOf(input: TrialUpdate): TrialChanges {
-  const changes: TrialChanges = {
+/** The columns a create or edit maps one to one (academyId and sportOther: the caller decides). */
+type TrialColumns = Omit<TrialDetails, 'academyId' | 'sportOther'>;
+
+/** The contract's trial fields under their column names (an edit's absent ones stay undefined). */
+function columnsOf(input: TrialCreate): TrialColumns;
+function columnsOf(input: TrialUpdate): Partial<TrialColumns>;
+function columnsOf(input: TrialUpdate): Partial<TrialColumns> {
+  return {
     name: input.name,
     sport: input.sport,
     state: input.state,
@@ -84,6 +90,11 @@ function changesOf(input: TrialUpdate): TrialChanges {
     feeKobo: input.registration_fee,
     description: input.description,
   };
+}
+
+/** The stored columns of the fields an edit sent (undefined: unchanged). */
+function changesOf(input: TrialUpdate): TrialChanges {
+  const changes: TrialChanges = columnsOf(input);
   if (input.sport !== undefined && input.sport !== 'other') changes.sportOther = null;
   else if (input.sport_other !== undefined) changes.sportOther = input.sport_other || null;
   return Object.fromEntries(
@@ -143,22 +154,9 @@ export function createTrialsService(deps: TrialsServiceDeps) {
         trialId = await db.transaction(async (tx) => {
           const { id } = await createTrial(tx, {
             academyId: viewer.userId,
-            name: input.name,
-            sport: input.sport,
+            ...columnsOf(input),
             sportOther: input.sport === 'other' ? input.sport_other || null : null,
-            state: input.state,
-            district: input.district,
-            venue: input.venue,
-            landmark: input.landmark,
-            trialDate: input.trial_date,
-            startTime: input.start_time,
-            deadline: input.deadline,
-            minAge: input.min_age,
-            maxAge: input.max_age,
-            participantLimit: input.total_participant_limit,
-            feeKobo: input.registration_fee,
             imageMediaId: stored?.media.id ?? null,
-            description: input.description,
             requirements: input.requirements,
           });
           await appendEvent(tx, {
