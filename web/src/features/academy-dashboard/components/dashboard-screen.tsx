@@ -6,6 +6,7 @@ import { Suspense, lazy } from 'react';
 import { Link } from 'wouter';
 import { Skeleton } from '@/components/skeleton';
 import { Button } from '@/components/ui/button';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatFee, formatNaira } from '@/lib/money';
 import { useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../hooks/use-live-dashboard';
@@ -188,68 +189,47 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
         {data.recent_payments.length === 0 ? (
           <Empty>No payments yet.</Empty>
         ) : (
-          <div className="-mx-4 mt-2 overflow-x-auto sm:mx-0">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Recent payments</caption>
-              <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-2 sm:pl-0">
-                    Player
+          <ScrollTable
+            caption="Recent payments"
+            columns={['Player', 'Trial', 'Amount', 'Status', 'When']}
+            className="mt-2"
+            minWidth="min-w-[36rem]"
+          >
+            {data.recent_payments.map((payment) => {
+              const status = PAYMENT_STATUS[payment.status];
+              return (
+                <tr key={payment.reference}>
+                  <th scope="row" className="px-4 py-2.5 font-normal sm:pl-0">
+                    <span className="block font-medium text-slate-900">{payment.player_name}</span>
+                    <span className="font-mono text-xs text-slate-500">
+                      {payment.reference_code}
+                    </span>
                   </th>
-                  <th scope="col" className="px-3 py-2">
-                    Trial
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-2 sm:pr-0">
-                    When
-                  </th>
+                  <td className="px-3 py-2.5">
+                    <Link
+                      href={academyTrialLink(payment.trial.id)}
+                      className="text-slate-700 hover:text-academy-700"
+                    >
+                      {payment.trial.name}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2.5 font-medium text-slate-900">
+                    {formatNaira(payment.amount)}
+                  </td>
+                  <td className="px-3 py-2.5">
+                    <span
+                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${status.tone}`}
+                    >
+                      {status.label}
+                    </span>
+                  </td>
+                  <td className="px-4 py-2.5 text-xs whitespace-nowrap text-slate-500 sm:pr-0">
+                    {lagosDateTime(payment.paid_at ?? payment.created_at)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.recent_payments.map((payment) => {
-                  const status = PAYMENT_STATUS[payment.status];
-                  return (
-                    <tr key={payment.reference}>
-                      <th scope="row" className="px-4 py-2.5 font-normal sm:pl-0">
-                        <span className="block font-medium text-slate-900">
-                          {payment.player_name}
-                        </span>
-                        <span className="font-mono text-xs text-slate-500">
-                          {payment.reference_code}
-                        </span>
-                      </th>
-                      <td className="px-3 py-2.5">
-                        <Link
-                          href={academyTrialLink(payment.trial.id)}
-                          className="text-slate-700 hover:text-academy-700"
-                        >
-                          {payment.trial.name}
-                        </Link>
-                      </td>
-                      <td className="px-3 py-2.5 font-medium text-slate-900">
-                        {formatNaira(payment.amount)}
-                      </td>
-                      <td className="px-3 py-2.5">
-                        <span
-                          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${status.tone}`}
-                        >
-                          {status.label}
-                        </span>
-                      </td>
-                      <td className="px-4 py-2.5 text-xs whitespace-nowrap text-slate-500 sm:pr-0">
-                        {lagosDateTime(payment.paid_at ?? payment.created_at)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </ScrollTable>
         )}
       </Panel>
     </>

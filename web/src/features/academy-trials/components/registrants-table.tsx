@@ -3,6 +3,7 @@ import type { OutcomeStatus, Registrant, RegistrationStatus } from '@touchline/s
 import { PLAYER_LEVEL_LABELS, REGISTRATION_STATUS_LABELS, TRIAL_MESSAGES } from '@touchline/shared';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { showNotice } from '@/lib/toast';
 import { getRegistrantsCsv, useRegistrants } from '../api/get-registrants';
 import { useSetRegistrantStatus } from '../api/set-registrant-status';
@@ -140,43 +141,21 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
           ))}
         </ul>
       ) : (
-        <div className="-mx-4 mt-4 overflow-x-auto sm:mx-0">
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <caption className="sr-only">Registrants of {trialName}</caption>
-            <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2 sm:pl-0">
-                  Player
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Code
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Contact
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Level
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Answers
-                </th>
-                <th scope="col" className="px-4 py-2 sm:pr-0">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {shown.map((registrant) => (
-                <RegistrantRow
-                  key={registrant.id}
-                  registrant={registrant}
-                  busy={busyId === registrant.id}
-                  onDecide={(status) => decide(registrant, status)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          caption={`Registrants of ${trialName}`}
+          columns={['Player', 'Code', 'Contact', 'Level', 'Answers', 'Status']}
+          className="mt-4"
+          minWidth="min-w-[52rem]"
+        >
+          {shown.map((registrant) => (
+            <RegistrantRow
+              key={registrant.id}
+              registrant={registrant}
+              busy={busyId === registrant.id}
+              onDecide={(status) => decide(registrant, status)}
+            />
+          ))}
+        </ScrollTable>
       )}
     </section>
   );
@@ -195,11 +174,7 @@ function RegistrantRow({ registrant, busy, onDecide }: RowProps) {
         <span className="font-mono text-xs font-semibold tracking-wide whitespace-nowrap text-slate-800">
           {registrant.reference_code}
         </span>
-        {registrant.payment_status ? (
-          <span className="block text-xs text-slate-500">
-            {PAYMENT_LABELS[registrant.payment_status]}
-          </span>
-        ) : null}
+        <PaymentNote registrant={registrant} />
       </td>
       <td className="px-3 py-3 text-slate-700">
         <span className="block">{registrant.phone}</span>
@@ -210,20 +185,49 @@ function RegistrantRow({ registrant, busy, onDecide }: RowProps) {
         {registrant.answers.length === 0 ? (
           <span className="text-slate-400">—</span>
         ) : (
-          <dl className="space-y-1.5">
-            {registrant.answers.map((answer) => (
-              <div key={answer.requirement_id}>
-                <dt className="text-xs font-medium text-slate-500">{answer.requirement}</dt>
-                <dd className="whitespace-pre-line">{answer.answer}</dd>
-              </div>
-            ))}
-          </dl>
+          <AnswerList
+            answers={registrant.answers}
+            className="space-y-1.5"
+            answerClassName="whitespace-pre-line"
+          />
         )}
       </td>
       <td className="px-4 py-3 sm:pr-0">
         <StatusControl registrant={registrant} busy={busy} onDecide={onDecide} />
       </td>
     </tr>
+  );
+}
+
+/** How the registrant's payment stands, when the trial is paid. */
+function PaymentNote({ registrant }: { registrant: Registrant }) {
+  if (!registrant.payment_status) return null;
+  return (
+    <span className="block text-xs text-slate-500">
+      {PAYMENT_LABELS[registrant.payment_status]}
+    </span>
+  );
+}
+
+/** The registrant's answers under their requirements. */
+function AnswerList({
+  answers,
+  className,
+  answerClassName,
+}: {
+  answers: Registrant['answers'];
+  className: string;
+  answerClassName: string;
+}) {
+  return (
+    <dl className={className}>
+      {answers.map((answer) => (
+        <div key={answer.requirement_id}>
+          <dt className="text-xs font-medium text-slate-500">{answer.requirement}</dt>
+          <dd className={answerClassName}>{answer.answer}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -272,11 +276,7 @@ function RegistrantCard({ registrant, busy, onDecide }: RowProps) {
           <span className="block font-mono text-xs font-semibold whitespace-nowrap text-slate-800">
             {registrant.reference_code}
           </span>
-          {registrant.payment_status ? (
-            <span className="block text-xs text-slate-500">
-              {PAYMENT_LABELS[registrant.payment_status]}
-            </span>
-          ) : null}
+          <PaymentNote registrant={registrant} />
         </span>
       </div>
       <p className="mt-2 text-sm text-slate-700">
@@ -284,14 +284,11 @@ function RegistrantCard({ registrant, busy, onDecide }: RowProps) {
         <span className="block break-all text-xs text-slate-500">{registrant.email}</span>
       </p>
       {registrant.answers.length > 0 ? (
-        <dl className="mt-2 space-y-1.5 text-sm">
-          {registrant.answers.map((answer) => (
-            <div key={answer.requirement_id}>
-              <dt className="text-xs font-medium text-slate-500">{answer.requirement}</dt>
-              <dd className="break-words whitespace-pre-line text-slate-800">{answer.answer}</dd>
-            </div>
-          ))}
-        </dl>
+        <AnswerList
+          answers={registrant.answers}
+          className="mt-2 space-y-1.5 text-sm"
+          answerClassName="break-words whitespace-pre-line text-slate-800"
+        />
       ) : null}
       <div className="mt-3">
         <StatusControl registrant={registrant} busy={busy} onDecide={onDecide} />
