@@ -34,6 +34,7 @@ import {
   sportLabel,
 } from '../lib/format';
 import { AvailabilityChip } from './availability-chip';
+import { ExploreTrialsLink } from './explore-trials-link';
 import { RegistrationPanel } from './registration-panel';
 import { TrialPoster } from './trial-poster';
 
@@ -52,11 +53,7 @@ export function TrialDetailsScreen({ trialId }: { trialId: string }) {
         icon={SearchX}
         title="Trial not found"
         text="This trial does not exist or is no longer available."
-        action={
-          <Link href={TRIAL_PATHS.list} className="btn btn-player">
-            Explore Trials
-          </Link>
-        }
+        action={<ExploreTrialsLink />}
       />
     ) : (
       <div role="alert" className="card p-6 text-center text-sm text-slate-600">

@@ -2,10 +2,11 @@ import type { TrialHistoryItem } from '@touchline/shared';
 import { CalendarX2, ChevronRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { EmptyCard, PagedList } from '@/components/paged-list';
-import { TRIAL_PATHS, trialPath } from '@/config/paths';
+import { trialPath } from '@/config/paths';
 import { useTrialHistory } from '../api/get-trial-history';
 import { formatDay, formatTime, place } from '../lib/format';
 import { useLiveTrialUpdates } from '../hooks/use-live-trial-updates';
+import { ExploreTrialsLink } from './explore-trials-link';
 import { StatusBadge } from './status-badge';
 import { TrialPoster } from './trial-poster';
 
@@ -36,11 +37,7 @@ export function TrialHistoryScreen() {
             icon={CalendarX2}
             title="No trials yet"
             text="You have not registered for a trial yet. Find one near you."
-            action={
-              <Link href={TRIAL_PATHS.list} className="btn btn-player">
-                Explore Trials
-              </Link>
-            }
+            action={<ExploreTrialsLink />}
           />
         }
       />
