@@ -99,9 +99,8 @@ test.describe('trials, registrations and payments', () => {
 
     // 3. The academy selects the player, who is told live.
     const status = academy.getByRole('combobox', { name: 'Status of Chidi Okafor' });
-    // The payment was confirmed (the success page read it from the server) in the transaction
-    // that made the registration 'registered': one refresh shows the status select.
-    await academy.reload();
+    // The confirmed payment reaches the academy's open tab live too: the row gets its status select.
+    await told(academy, `Chidi Okafor paid for ${paidName}`);
     await expect(status).toBeVisible({ timeout: 30_000 });
     await expect(registrants.getByText('Which position do you play?')).toBeVisible();
     await expect(registrants.getByText('Goalkeeper')).toBeVisible();

@@ -37,6 +37,8 @@ export const NOTIFICATION_TEXTS = {
   newTrial: (academy: string) => `${academy} added a new trial`,
   trialRegistration: (name: string, trial: string) => `${name} registered for ${trial}`,
   registrationConfirmed: (trial: string) => `Your registration for ${trial} is confirmed`,
+  /** To the academy when a paid registration's payment is confirmed. */
+  registrationPaid: (name: string, trial: string) => `${name} paid for ${trial}`,
   registrationSelected: (trial: string) => `You have been selected at ${trial}`,
   registrationRejected: (trial: string) => `You were not selected at ${trial}`,
   registrationExpired: (trial: string) =>

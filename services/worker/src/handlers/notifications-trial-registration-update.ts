@@ -3,7 +3,12 @@ import { getLatestPaymentForRegistration, type PaymentRow } from '@touchline/db/
 import { findRegistration, type RegistrationDetail } from '@touchline/db/trials';
 import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
-import { NOTIFICATION_TEXTS, trialLink, type JobPayload } from '@touchline/shared';
+import {
+  NOTIFICATION_TEXTS,
+  academyTrialLink,
+  trialLink,
+  type JobPayload,
+} from '@touchline/shared';
 import {
   deliverNotices,
   emailLink,
@@ -44,7 +49,8 @@ const STILL: Partial<Record<Update, readonly string[]>> = {
 };
 
 /**
- * A change of a registration, told to its player (in-app → /trial_details/<id>, pushed live) with
+ * A change of a registration, told to its player (and, for `confirmed`, to the academy too:
+ * '<name> paid for <trial>', so its registrants table shows the payment live) (in-app → /trial_details/<id>, pushed live) with
  * its e-mail: `confirmed` (payment received) → the receipt with the reference code and amount;
  * `selected` / `rejected` → the outcome; `refunded` → the refund; `expired` → in-app only. One row
  * per event (`registration.<update>:<eventId>`); the e-mail is queued with the row, so a rerun
@@ -122,19 +128,33 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
     if (!registration) return;
     const still = STILL[data.update];
     if (still && !still.includes(registration.status)) return;
-    const player = await findUserById(deps.db, registration.playerId);
-    if (!player?.isActive) return;
-    const notice = await draft(data.update, registration);
-    if (!notice) return;
-    await deliverNotices(deps, [
-      {
+    const [player, academy] = await Promise.all([
+      findUserById(deps.db, registration.playerId),
+      data.update === 'confirmed' ? findUserById(deps.db, registration.academyId) : null,
+    ]);
+    const notices: TrialNotice[] = [];
+    const notice = player?.isActive ? await draft(data.update, registration) : null;
+    if (player && notice) {
+      notices.push({
         userId: player.id,
         actorId: registration.academyId,
         kind: 'registration_update',
         link: trialLink(registration.trialId),
         sourceKey: `registration.${data.update}:${data.eventId}`,
         ...notice,
-      },
-    ]);
+      });
+    }
+    // The academy's open tabs refresh the registrant's row live on this kind (payment received).
+    if (academy?.isActive) {
+      notices.push({
+        userId: academy.id,
+        actorId: registration.playerId,
+        kind: 'trial_registration',
+        text: NOTIFICATION_TEXTS.registrationPaid(registration.name, registration.trialName),
+        link: academyTrialLink(registration.trialId),
+        sourceKey: `registration.confirmed:${data.eventId}:academy`,
+      });
+    }
+    if (notices.length > 0) await deliverNotices(deps, notices);
   };
 }

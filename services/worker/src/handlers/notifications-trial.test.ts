@@ -142,7 +142,7 @@ describe('trial notifications', () => {
     expect(receipt!.html).not.toContain('<Open>');
   });
 
-  it('a paid registration tells the academy only; its confirmation sends the player the receipt with the amount', async () => {
+  it('a paid registration tells the academy; its confirmation sends the player the receipt with the amount and tells the academy it was paid', async () => {
     const academy = await createTestAcademy(h.env.db, unique('Surulere United'));
     const player = await createTestPlayer(h.env.db);
     const trialId = await createTestTrial(h.env.db, academy.id, { feeKobo: 1_250_000 });
@@ -166,6 +166,14 @@ describe('trial notifications', () => {
         link: `/trial_details/${trialId}`,
         actorId: academy.id,
       },
+    ]);
+    expect(await rows(academy.id)).toMatchObject([
+      {
+        kind: 'trial_registration',
+        text: 'Ada Obi paid for Lagos Under-19 Open Trial',
+        link: `/academy/trial_details/${trialId}`,
+      },
+      { text: 'Ada Obi registered for Lagos Under-19 Open Trial' },
     ]);
     const [receipt, ...others] = await mailbox('ada.paid@example.test');
     expect(others).toEqual([]);
