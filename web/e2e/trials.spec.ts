@@ -84,7 +84,7 @@ test.describe('trials, registrations and payments', () => {
 
     // The academy's open tab shows the new registration live: a toast and the table, no reload.
     await told(academy, `Chidi Okafor registered for ${paidName}`);
-    await expect(registrants.getByRole('rowheader', { name: /Chidi Okafor/ })).toBeVisible();
+    await expect(registrants.getByText('Chidi Okafor', { exact: true })).toBeVisible();
 
     await player.getByRole('button', { name: 'Pay ₦2,500' }).click();
     await expect(player).toHaveURL(/\/payment_success\?reference=tlp_/, { timeout: 20_000 });
