@@ -3,7 +3,7 @@ import { Lock, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ACCENTS } from '@/components/layout/role-accent';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { capitalize } from '../lib/format';
+import { SportChips } from './sport-chips';
 
 /** What the age band means, for screen readers and the tooltip. */
 const AGE_BAND_TITLES: Record<NonNullable<LimitedProfile['age_band']>, string> = {
@@ -62,18 +62,7 @@ export function LimitedProfileCard({
               {profile.state}
             </span>
           ) : null}
-          {profile.sports.length > 0 ? (
-            <ul className="flex flex-wrap gap-1.5" aria-label="Sports">
-              {profile.sports.map((sport) => (
-                <li
-                  key={sport}
-                  className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700"
-                >
-                  {capitalize(sport)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <SportChips sports={profile.sports} />
         </div>
         <div className="mt-6 flex gap-3 rounded-xl bg-slate-50 p-4 text-sm text-slate-600 ring-1 ring-slate-200">
           <Lock className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />

@@ -9,6 +9,7 @@ import { capitalize, location } from '../lib/format';
 import { IMAGE_ACCEPT } from '../lib/image-file';
 import { useImageUpload } from '../lib/use-image-upload';
 import { ImageMenu } from './image-menu';
+import { SportChips } from './sport-chips';
 import { achievementsPath, userPostsPath } from '@/config/paths';
 
 type ProfileHeaderProps = {
@@ -78,18 +79,7 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
               {place}
             </span>
           ) : null}
-          {profile.sports.length > 0 ? (
-            <ul className="flex flex-wrap gap-1.5" aria-label="Sports">
-              {profile.sports.map((sport) => (
-                <li
-                  key={sport}
-                  className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700"
-                >
-                  {capitalize(sport)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <SportChips sports={profile.sports} />
         </div>
 
         <dl className="mt-5 grid grid-cols-3 divide-x divide-slate-200 rounded-xl border border-slate-200 bg-slate-50/60 text-center">
