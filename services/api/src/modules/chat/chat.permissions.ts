@@ -1,0 +1,104 @@
+/**
+ * Who may message whom (supplement §7 and §13), as one pure decision over the facts of a pair
+ * (`chatPairFacts` reads them in one query). No database, no clock: unit-tested on its own.
+ */
+
+type Role = 'player' | 'academy' | 'admin';
+type AcademyStatus = 'unverified' | 'verified' | 'declined' | null;
+
+/** The member of a pair as the decision needs it (`chatPairFacts`' shape, structurally). */
+export type ChatPartyFacts = {
+  id: string;
+  role: Role;
+  isActive: boolean;
+  /** Under 18 today in Lagos (an unknown date of birth counts as a minor). */
+  isMinor: boolean;
+  academyStatus: AcademyStatus;
+};
+
+export type ChatPairFactsInput = {
+  sender: ChatPartyFacts;
+  /** Null when no such user exists. */
+  receiver: (ChatPartyFacts & { openToWork: boolean; emailVerified: boolean }) | null;
+  /** A block in either direction. */
+  blocked: boolean;
+  /** Two players who are friends. */
+  friends: boolean;
+  /** The player of the pair follows its academy. */
+  follows: boolean;
+  /** The player of the pair has a registration (any status) for one of its academy's trials. */
+  registered: boolean;
+};
+
+/** The keys of `CHAT_MESSAGES` a refusal answers with. */
+export type ChatRefusal =
+  | 'self'
+  | 'userNotFound'
+  | 'blocked'
+  | 'minor'
+  | 'friendsOnly'
+  | 'academyToPlayer'
+  | 'playerToAcademy'
+  | 'academyToAcademy';
+
+export type ChatPermission = { ok: true } | { ok: false; reason: ChatRefusal };
+
+/**
+ * `open`: the caller starts (or finds) a conversation with the receiver (`POST chat`).
+ * `send`: the caller writes in a conversation that exists: both must be active and not blocked,
+ * and when either is a minor the pair rule still holds (an unfollow ends an academy's access to a
+ * minor); adults keep an existing conversation.
+ */
+export type ChatPermissionMode = 'open' | 'send';
+
+const allow: ChatPermission = { ok: true };
+const refuse = (reason: ChatRefusal): ChatPermission => ({ ok: false, reason });
+
+/**
+ * Checked in this order: self; receiver missing, inactive or with an unverified e-mail (404 when
+ * opening; an inactive member of an existing conversation reads as blocked); blocked either way;
+ * either is an administrator (allowed); academy ↔ academy (refused); player ↔ player: friends
+ * only; academy ↔ player: the player follows the academy or registered for one of its trials,
+ * and a minor's academy must be verified (§13); otherwise a verified academy → an adult 'Open to
+ * Work' player. A minor is never reachable by a stranger, whatever they set.
+ */
+export function decideChatPermission(
+  facts: ChatPairFactsInput,
+  mode: ChatPermissionMode = 'open',
+): ChatPermission {
+  const { sender, receiver } = facts;
+  if (receiver && receiver.id === sender.id) return refuse('self');
+  if (mode === 'open') {
+    if (!receiver || !receiver.isActive || !receiver.emailVerified) return refuse('userNotFound');
+    if (!sender.isActive) return refuse('blocked');
+  } else {
+    if (!receiver) return refuse('userNotFound');
+    if (!receiver.isActive || !sender.isActive) return refuse('blocked');
+  }
+  if (facts.blocked) return refuse('blocked');
+  if (sender.role === 'admin' || receiver.role === 'admin') return allow;
+
+  if (sender.role === 'academy' && receiver.role === 'academy') return refuse('academyToAcademy');
+
+  if (sender.role === 'player' && receiver.role === 'player') {
+    if (facts.friends) return allow;
+    // Adults keep a conversation they have; a minor's needs the friendship.
+    if (mode === 'send' && !sender.isMinor && !receiver.isMinor) return allow;
+    return refuse('friendsOnly');
+  }
+
+  // One academy and one player.
+  const academyToPlayer = sender.role === 'academy';
+  const academy = academyToPlayer ? sender : receiver;
+  const player = academyToPlayer ? receiver : sender;
+  const verified = academy.academyStatus === 'verified';
+
+  if (facts.follows || facts.registered) {
+    // A minor's circle takes only a verified academy (§13).
+    return player.isMinor && !verified ? refuse('minor') : allow;
+  }
+  if (player.isMinor) return refuse(academyToPlayer ? 'minor' : 'playerToAcademy');
+  if (mode === 'send') return allow; // adults keep an existing conversation
+  if (academyToPlayer && verified && receiver.openToWork) return allow;
+  return refuse(academyToPlayer ? 'academyToPlayer' : 'playerToAcademy');
+}
