@@ -123,6 +123,20 @@ describe('realtime client', () => {
     second.client.disconnect();
   });
 
+  it('sends a client event only on an open socket, and drops it otherwise', async () => {
+    const { client } = setup();
+    client.connect('u1');
+    await settle();
+    const socket = FakeWebSocket.last();
+    expect(client.send({ type: 'ping' })).toBe(false);
+    socket.accept();
+    expect(client.send({ type: 'ping' })).toBe(true);
+    expect(socket.sent.map((data) => JSON.parse(data))).toContainEqual({ type: 'ping' });
+    socket.drop(1006);
+    expect(client.send({ type: 'ping' })).toBe(false);
+    client.disconnect();
+  });
+
   it('stops for good on disconnect (logout or leaving)', async () => {
     const { client } = setup();
     client.connect('u1');

@@ -46,6 +46,11 @@ export type RealtimeClient = {
   connect(userId: string): void;
   /** Closes the socket and stops reconnecting (logout, leaving). */
   disconnect(): void;
+  /**
+   * Sends a client event (`typing`) on the open socket; answers false when there is none (the
+   * event is dropped, not queued: what it says is only true now).
+   */
+  send(event: ClientEvent): boolean;
   events: Emitter<RealtimeEvents>;
 };
 
@@ -56,6 +61,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
 
   let userId: string | null = null;
   let socket: SocketLike | null = null;
+  /** The socket whose handshake completed (sending before that would throw). */
+  let openSocket: SocketLike | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let lastSeq: number | null = null;
@@ -85,6 +92,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     if (!socket) return;
     const closing = socket;
     socket = null;
+    openSocket = null;
     closing.onopen = closing.onclose = closing.onmessage = closing.onerror = null;
     closing.close(1000, 'client closed');
   }
@@ -133,6 +141,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     socket = ws;
     ws.onopen = () => {
       opened = true;
+      openSocket = ws;
       refusedInRow = 0;
       refreshedThisStreak = false;
       heartbeat = setInterval(() => send({ type: 'ping' }), heartbeatMs);
@@ -145,6 +154,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
+      openSocket = null;
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = null;
       if (opened) events.emit('connection', { state: 'closed' });
@@ -160,6 +170,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     } catch {
       // Closing socket: the close handler reconnects.
     }
+  }
+
+  function sendIfOpen(event: ClientEvent): boolean {
+    if (!openSocket || openSocket !== socket) return false;
+    send(event);
+    return true;
   }
 
   function receive(data: unknown) {
@@ -217,7 +233,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     teardownSocket();
   }
 
-  return { connect, disconnect, events };
+  return { connect, disconnect, send: sendIfOpen, events };
 }
 
 /** The app's client: the browser's WebSocket, the stored tokens, this page's host. */
