@@ -153,6 +153,27 @@ export const PAYMENTS_ERRORS = {
   amountMismatch: 'payments.amount_mismatch',
 } as const;
 
+/**
+ * Chat; texts in `CHAT_MESSAGES` (contracts/chat.ts). Validation problems answer the shared 400
+ * `validation_error` with the `CHAT_MESSAGES` text.
+ */
+export const CHAT_ERRORS = {
+  /** 403: this pair may not talk (the message is the reason: `CHAT_MESSAGES.blocked`, `minor`…). */
+  notAllowed: 'chat.not_allowed',
+  /** 404: no such conversation, or the caller is not one of its two members. */
+  notFound: 'chat.not_found',
+  /** 404: no such message in a conversation of the caller's. */
+  messageNotFound: 'chat.message_not_found',
+  /** 403: editing or deleting another member's message. */
+  notYours: 'chat.not_yours',
+  /** 403: the 15 minutes to edit or delete have passed. */
+  editWindow: 'chat.edit_window',
+  /** 404: the receiver does not exist (or is inactive, or has not verified the e-mail). */
+  userNotFound: 'chat.user_not_found',
+  /** 400: messaging yourself. */
+  self: 'chat.self',
+} as const;
+
 type ValueOf<T> = T[keyof T];
 /** Every domain error code the API can answer with. */
 export type DomainErrorCode =
@@ -164,4 +185,5 @@ export type DomainErrorCode =
   | ValueOf<typeof NOTIFICATIONS_ERRORS>
   | ValueOf<typeof ADMIN_ERRORS>
   | ValueOf<typeof TRIALS_ERRORS>
-  | ValueOf<typeof PAYMENTS_ERRORS>;
+  | ValueOf<typeof PAYMENTS_ERRORS>
+  | ValueOf<typeof CHAT_ERRORS>;

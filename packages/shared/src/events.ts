@@ -55,6 +55,8 @@ export const DOMAIN_EVENTS = {
     paymentId: z.string().uuid(),
     registrationId: z.string().uuid(),
   }),
+  /** A chat message was stored (not on a replayed send): the receiver may be notified. */
+  'chat.message_sent': z.object({ messageId: z.string().uuid() }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

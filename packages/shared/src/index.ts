@@ -23,3 +23,4 @@ export * from './contracts/admin';
 export * from './contracts/trials';
 export * from './contracts/payments';
 export * from './contracts/dashboard';
+export * from './contracts/chat';

@@ -111,6 +111,15 @@ export const JOBS = {
     queue: 'payments',
     payload: z.object({ trialId: z.string().uuid() }),
   },
+  /**
+   * A chat message, to the receiver ('New message from <name>', link `/chat/<thread>`), run
+   * `CHAT_NOTIFY_DELAY_MS` after the send: nothing when the message was deleted, the receiver
+   * has read it (they were reading the conversation) or already has an unread one for it.
+   */
+  'notifications.chat_message': {
+    queue: 'notifications',
+    payload: z.object({ eventId: z.string(), messageId: z.string().uuid() }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -151,6 +160,12 @@ const update = <
 
 /** A pending registration's hold, and a little more, before its expiry job runs. */
 export const HOLD_EXPIRY_DELAY_MS = (LIMITS.paymentHoldMinutes * 60 + 5) * 1000;
+
+/**
+ * How long after a chat message its notification job runs: a receiver reading the conversation
+ * marks it read within this time, and is then not notified.
+ */
+export const CHAT_NOTIFY_DELAY_MS = 3000;
 
 /** Which jobs each domain event fans out to. Exhaustive: a new event must name its consumers. */
 export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRoute<E>[] } = {
@@ -209,6 +224,13 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
   'registration.cancelled': [],
   'payment.refund_requested': [{ job: 'payments.refund', payload: (p) => p }],
   'payment.refunded': [update('payment.refunded', () => 'refunded')],
+  'chat.message_sent': [
+    {
+      job: 'notifications.chat_message',
+      payload: (p, eventId) => ({ eventId, messageId: p.messageId }),
+      delayMs: CHAT_NOTIFY_DELAY_MS,
+    },
+  ],
 };
 
 /** Recurring work, declared in one place. */

@@ -46,6 +46,8 @@ export const NOTIFICATION_TEXTS = {
   trialCancelled: (trial: string) => `${trial} has been cancelled`,
   refundIssued: (trial: string) => `Your payment for ${trial} has been refunded`,
   trialReminder: (trial: string) => `Reminder: ${trial} is tomorrow`,
+  /** A chat message (kind `message`, link `chatLink(thread)`). */
+  chatMessage: (name: string) => `New message from ${name}`,
 } as const;
 
 export const postLink = (postId: string) => `/view_post_details/${postId}`;

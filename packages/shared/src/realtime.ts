@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessageSchema } from './contracts/chat';
 
 /**
  * Server → client socket events. `seq` is present on events the user must not miss: they are
@@ -16,7 +17,24 @@ const notificationData = z.object({
   unread: z.number().int().min(0),
 });
 
-export const STORED_EVENT_TYPES = ['notification', 'notification_count', 'system'] as const;
+/**
+ * A chat message arrived or changed (edit, deletion): each member gets their own copy, with their
+ * own counts (the recipient's unread count in this conversation and in total).
+ */
+const chatMessageEventData = z.object({
+  message: chatMessageSchema,
+  unread_count: z.number().int().min(0),
+  unread_total: z.number().int().min(0),
+});
+
+export const STORED_EVENT_TYPES = [
+  'notification',
+  'notification_count',
+  'system',
+  'chat_message',
+  'chat_message_updated',
+  'chat_read',
+] as const;
 export type StoredEventType = (typeof STORED_EVENT_TYPES)[number];
 
 export const storedEventDataSchemas = {
@@ -24,7 +42,31 @@ export const storedEventDataSchemas = {
   notification_count: z.object({ unread: z.number().int().min(0) }),
   /** Generic message for the user (used by the foundation and by admins). */
   system: z.object({ text: z.string(), link: z.string().optional() }),
+  /** A new chat message (to both members: the sender's other tabs too). */
+  chat_message: chatMessageEventData,
+  /** An edited or deleted chat message (`message.deleted`). */
+  chat_message_updated: chatMessageEventData,
+  /**
+   * `user_id` read the conversation up to `message_id` (to both members: the reader's other tabs
+   * clear their badge, the partner shows 'Seen'). Counts are the recipient's.
+   */
+  chat_read: z.object({
+    thread_name: z.string(),
+    user_id: z.string(),
+    message_id: z.string(),
+    unread_count: z.number().int().min(0),
+    unread_total: z.number().int().min(0),
+  }),
 } as const satisfies Record<StoredEventType, z.ZodType>;
+
+/** Ephemeral (no `seq`, not caught up): the partner is typing in a conversation. */
+export const typingEventDataSchema = z.object({ thread_name: z.string(), user_id: z.string() });
+/** Ephemeral: a chat partner came online or went offline (`last_seen` ISO, null while online). */
+export const presenceEventDataSchema = z.object({
+  user_id: z.string(),
+  online: z.boolean(),
+  last_seen: z.string().nullable(),
+});
 
 export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), last_seq: z.number().int().min(0) }),
@@ -39,6 +81,23 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     seq: z.number().int(),
     data: storedEventDataSchemas.system,
   }),
+  z.object({
+    type: z.literal('chat_message'),
+    seq: z.number().int(),
+    data: storedEventDataSchemas.chat_message,
+  }),
+  z.object({
+    type: z.literal('chat_message_updated'),
+    seq: z.number().int(),
+    data: storedEventDataSchemas.chat_message_updated,
+  }),
+  z.object({
+    type: z.literal('chat_read'),
+    seq: z.number().int(),
+    data: storedEventDataSchemas.chat_read,
+  }),
+  z.object({ type: z.literal('typing'), data: typingEventDataSchema }),
+  z.object({ type: z.literal('presence'), data: presenceEventDataSchema }),
   z.object({ type: z.literal('session_revoked') }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
@@ -46,6 +105,8 @@ export type ServerEvent = z.infer<typeof serverEventSchema>;
 /** Client → server socket messages. */
 export const clientEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
+  /** The user is typing in a conversation (sent at most every `CHAT_LIMITS.typingThrottleMs`). */
+  z.object({ type: z.literal('typing'), thread_name: z.string().max(100) }),
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 
