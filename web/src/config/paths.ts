@@ -1,5 +1,5 @@
 import type { Role } from '@touchline/shared';
-import { postLink, profileLink } from '@touchline/shared';
+import { chatLink, postLink, profileLink } from '@touchline/shared';
 
 /** Where each role lands after sign-in and where the brand link points. */
 export const ROLE_HOME: Record<Role, string> = {
@@ -107,3 +107,9 @@ export const trialPath = (trialId: string) => `/trial_details/${trialId}`;
 export const registerTrialPath = (trialId: string) => `/register_trial/${trialId}`;
 export const sandboxCheckoutPath = (reference: string) =>
   `/sandbox/checkout/${encodeURIComponent(reference)}`;
+
+/* ------------------------------------------------------------------------- chat */
+
+/** Messages (supplement §7): the conversation list, and one conversation by its thread name. */
+export const CHAT_PATH = '/chat';
+export const chatPath = (threadName: string) => chatLink(threadName);
