@@ -1,6 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { adminAudit } from '../schema';
+import {
+  allOf,
+  containsPattern,
+  cursorOf,
+  olderThan,
+  type AdminListPosition,
+} from './admin-paging';
+import { rowsOf } from './posts.repository';
 
 export type AdminAuditEntry = {
   actorId: string;
@@ -28,4 +36,50 @@ export function listAdminAuditFor(executor: Executor, targetUserId: string, limi
     .where(eq(adminAudit.targetUserId, targetUserId))
     .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
     .limit(limit);
+}
+
+/** One audit record with the names of who acted and on whom (null once an account is gone). */
+export type AdminAuditRow = {
+  id: string;
+  action: string;
+  reason: string;
+  details: Record<string, unknown>;
+  actorId: string | null;
+  actorName: string | null;
+  actorRole: string | null;
+  targetId: string | null;
+  targetName: string | null;
+  targetRole: string | null;
+  createdAt: Date | string;
+  cursor: string;
+};
+
+/**
+ * The audit log newest first, after `before` when given: the action, the reason, or the name
+ * or e-mail of the administrator or of the account acted on containing `search`.
+ */
+export async function listAdminAudit(
+  executor: Executor,
+  input: { search?: string; before?: AdminListPosition; limit: number },
+): Promise<AdminAuditRow[]> {
+  const conditions = [];
+  if (input.search) {
+    const like = containsPattern(input.search);
+    conditions.push(sql`(a.action ilike ${like} or a.reason ilike ${like}
+      or actor.username ilike ${like} or actor.email ilike ${like}
+      or target.username ilike ${like} or target.email ilike ${like})`);
+  }
+  if (input.before) conditions.push(olderThan('a', input.before));
+  const result = await executor.execute(sql`
+    select a.id, a.action, a.reason, a.details,
+      actor.id as "actorId", actor.username as "actorName", actor.role as "actorRole",
+      target.id as "targetId", target.username as "targetName", target.role as "targetRole",
+      a.created_at as "createdAt", ${cursorOf('a')} as cursor
+    from admin_audit a
+    left join users actor on actor.id = a.actor_id
+    left join users target on target.id = a.target_user_id
+    where ${allOf(conditions)}
+    order by a.created_at desc, a.id desc
+    limit ${input.limit}`);
+  return rowsOf<AdminAuditRow>(result);
 }

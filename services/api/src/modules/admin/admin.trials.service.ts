@@ -1,0 +1,42 @@
+import type { Database } from '@touchline/db';
+import { listAdminTrials, type AdminTrialRow } from '@touchline/db/admin';
+import type { AdminTrial, AdminTrialPage, AdminTrialsQuery } from '@touchline/shared';
+import { iso, pageOf, pageRequest } from './admin.lists';
+
+function trialView(row: AdminTrialRow): AdminTrial {
+  return {
+    id: row.id,
+    name: row.name,
+    sport: row.sport,
+    state: row.state,
+    district: row.district,
+    venue: row.venue,
+    trial_date: row.trialDate,
+    start_time: row.startTime,
+    status: row.status,
+    cancel_reason: row.cancelReason,
+    registered_count: row.registeredCount,
+    total_participant_limit: row.participantLimit,
+    registration_fee: row.feeKobo,
+    currency: row.currency,
+    academy: { id: row.academyId, username: row.academyName },
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** Administrators' list of every trial, any academy, any date. */
+export function createAdminTrialsService(deps: { db: Database }) {
+  return {
+    async list(query: AdminTrialsQuery): Promise<AdminTrialPage> {
+      const rows = await listAdminTrials(deps.db, {
+        search: query.search,
+        status: query.status,
+        ...pageRequest(query.page),
+      });
+      const page = pageOf(rows);
+      return { results: page.rows.map(trialView), next: page.next };
+    },
+  };
+}
+
+export type AdminTrialsService = ReturnType<typeof createAdminTrialsService>;
