@@ -62,6 +62,7 @@ const FriendRequestsPage = lazy(() => import('./pages/social/friend-requests-pag
 const SentRequestsPage = lazy(() => import('./pages/social/sent-requests-page'));
 const SearchPage = lazy(() => import('./pages/social/search-page'));
 const NotificationPage = lazy(() => import('./pages/social/notification-page'));
+const ChatPage = lazy(() => import('./pages/chat/chat-page'));
 const ProfilePage = lazy(() => import('./pages/profile/profile-page'));
 const AcademyProfilePage = lazy(() => import('./pages/profile/academy-profile-page'));
 const AchievementsPage = lazy(() => import('./pages/profile/achievements-page'));
@@ -109,7 +110,7 @@ export const routes: readonly AppRoute[] = [
   route('/search', 'both', 'Search', SearchPage),
   route('/view_posts/:userId?', 'both', 'Posts', UserPostsPage),
   route('/view_post_details/:postId', 'both', 'Post', PostDetailsPage),
-  route('/chat/:threadName?', 'both', 'Messages'),
+  route('/chat/:threadName?', 'both', 'Messages', ChatPage),
   route('/notification', 'both', 'Notifications', NotificationPage),
 
   // Academy area.

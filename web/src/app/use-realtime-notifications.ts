@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { setUnreadCount } from '@/api/notifications/get-unread-count';
 import { showNotificationToast } from '@/components/notification-toast';
+import { useChatLiveSync } from '@/features/chat';
 import { useNotificationLiveSync } from '@/features/notifications';
 import { showNotice } from '@/lib/toast';
 import { useRealtimeEvent } from '@/lib/use-realtime';
@@ -9,12 +10,14 @@ import { useRealtimeEvent } from '@/lib/use-realtime';
 /**
  * What every screen does with live events: a notification shows its toast (spec §4) and the
  * badge takes the unread count it carries; a `notification_count` (after a read or delete in
- * another tab) replaces it too. The server's count is the only one: the client never adds. The notifications feature keeps its list fresh from the same events.
+ * another tab) replaces it too. The server's count is the only one: the client never adds. The notifications feature keeps its list fresh from the same events, and the chat feature its
+ * conversations, counts and presence.
  */
 export function useRealtimeNotifications(): void {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   useNotificationLiveSync();
+  useChatLiveSync();
 
   useRealtimeEvent('notification', ({ data }) => {
     setUnreadCount(queryClient, data.unread);

@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { chatOpenResponseSchema } from '@touchline/shared';
 import { useLocation } from 'wouter';
 import { chatPath } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { showNotice } from '@/lib/toast';
+import { chatKeys } from './chat-keys';
 
 /**
  * `POST /api/chat {receiver_id}`: opens (or finds) the conversation with this user and answers
@@ -20,9 +21,14 @@ export function openChat(receiverId: string) {
  */
 export function useOpenChat() {
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: openChat,
-    onSuccess: ({ thread_name }) => navigate(chatPath(thread_name)),
+    onSuccess: ({ thread_name }) => {
+      // A new conversation is not in the cached list yet.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+      navigate(chatPath(thread_name));
+    },
     onError: (error) => showNotice(error.message, 'error'),
   });
 }

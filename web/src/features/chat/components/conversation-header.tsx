@@ -1,0 +1,66 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import type { ChatPartner } from '@touchline/shared';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { CHAT_PATH, profilePath } from '@/config/paths';
+import { presenceLabel } from '../lib/format';
+
+/**
+ * The open conversation's header: 'Back to conversations' (phones), the partner's photo and name
+ * (→ their profile), and 'Online' / 'Last seen …' or '<name> is typing…'.
+ */
+export function ConversationHeader({
+  partner,
+  typing,
+  now,
+}: {
+  partner: ChatPartner | null;
+  typing: boolean;
+  /** Re-renders 'Last seen …' as time passes. */
+  now: number;
+}) {
+  const [, navigate] = useLocation();
+  const presence = partner ? presenceLabel(partner, now) : null;
+  return (
+    <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-2.5 sm:px-4">
+      <button
+        type="button"
+        aria-label="Back to conversations"
+        onClick={() => navigate(CHAT_PATH)}
+        className="-ml-1 flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 md:hidden"
+      >
+        <ArrowLeft aria-hidden="true" className="size-5" />
+      </button>
+      {partner ? (
+        <>
+          <span className="relative">
+            <UserAvatar src={partner.profile_photo} className="size-10" />
+            {partner.online ? (
+              <span
+                aria-hidden="true"
+                className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-500 ring-2 ring-white"
+              />
+            ) : null}
+          </span>
+          <div className="min-w-0">
+            <h2 className="truncate text-base leading-tight font-semibold text-slate-900">
+              <Link
+                href={profilePath(partner.id, partner.role)}
+                className="rounded hover:underline"
+              >
+                {partner.username}
+              </Link>
+            </h2>
+            <p
+              className={`truncate text-xs ${typing ? 'text-emerald-700 italic' : 'text-slate-500'}`}
+            >
+              {typing ? `${partner.username} is typing…` : presence}
+            </p>
+          </div>
+        </>
+      ) : (
+        <div className="h-10" />
+      )}
+    </header>
+  );
+}

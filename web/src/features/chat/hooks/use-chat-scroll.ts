@@ -1,0 +1,77 @@
+import { useLayoutEffect, useRef } from 'react';
+
+/** How close to the bottom (px) still counts as reading the newest messages. */
+const NEAR_BOTTOM_PX = 120;
+/** How close to the top (px) loads the older page. */
+const NEAR_TOP_PX = 200;
+
+type Snapshot = {
+  height: number;
+  top: number;
+  atBottom: boolean;
+  oldest: string | null;
+  newest: string | null;
+};
+
+/**
+ * The message log's scrolling:
+ * - it opens at the newest message;
+ * - a new message at the bottom scrolls into view when the reader was at the bottom (or sent it);
+ * - an older page loaded at the top keeps what the reader was looking at in place: the distance
+ *   from the bottom before the page came is put back after it rendered (before paint);
+ * - scrolling near the top asks for the older page.
+ * `oldestKey`/`newestKey` identify the first and last rows (a pending send has its client id).
+ */
+export function useChatScroll({
+  oldestKey,
+  newestKey,
+  newestIsMine,
+  onNearTop,
+}: {
+  oldestKey: string | null;
+  newestKey: string | null;
+  newestIsMine: boolean;
+  onNearTop: () => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const snapshot = useRef<Snapshot | null>(null);
+
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element || newestKey === null) return;
+    const previous = snapshot.current;
+    if (!previous || previous.newest === null) {
+      element.scrollTop = element.scrollHeight;
+    } else if (newestKey !== previous.newest) {
+      if (previous.atBottom || newestIsMine) element.scrollTop = element.scrollHeight;
+    } else if (oldestKey !== previous.oldest) {
+      element.scrollTop = element.scrollHeight - (previous.height - previous.top);
+    }
+    snapshot.current = { ...measure(element), oldest: oldestKey, newest: newestKey };
+  }, [oldestKey, newestKey, newestIsMine]);
+
+  const onScroll = () => {
+    const element = container.current;
+    if (!element || !snapshot.current) return;
+    snapshot.current = { ...snapshot.current, ...measure(element) };
+    if (element.scrollTop < NEAR_TOP_PX) onNearTop();
+  };
+
+  /** An image finished loading: stay at the bottom if the reader was there. */
+  const onMediaLoad = () => {
+    const element = container.current;
+    if (!element || !snapshot.current?.atBottom) return;
+    element.scrollTop = element.scrollHeight;
+    snapshot.current = { ...snapshot.current, ...measure(element) };
+  };
+
+  return { container, onScroll, onMediaLoad };
+}
+
+function measure(element: HTMLElement): Pick<Snapshot, 'height' | 'top' | 'atBottom'> {
+  return {
+    height: element.scrollHeight,
+    top: element.scrollTop,
+    atBottom: element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX,
+  };
+}
