@@ -1,3 +1,5 @@
+import type { ChatRefusal } from '@touchline/shared';
+
 /**
  * Who may message whom (supplement §7 and §13), as one pure decision over the facts of a pair
  * (`chatPairFacts` reads them in one query). No database, no clock: unit-tested on its own.
@@ -29,17 +31,6 @@ export type ChatPairFactsInput = {
   /** The player of the pair has a registration (any status) for one of its academy's trials. */
   registered: boolean;
 };
-
-/** The keys of `CHAT_MESSAGES` a refusal answers with. */
-export type ChatRefusal =
-  | 'self'
-  | 'userNotFound'
-  | 'blocked'
-  | 'minor'
-  | 'friendsOnly'
-  | 'academyToPlayer'
-  | 'playerToAcademy'
-  | 'academyToAcademy';
 
 export type ChatPermission = { ok: true } | { ok: false; reason: ChatRefusal };
 
