@@ -12,6 +12,8 @@ export type FrameLink = {
   activeOn: readonly string[];
   /** Only the path itself counts (a profile link is not current on someone else's profile). */
   exact?: boolean;
+  /** Carries a count in its badge and accessible name: Messages the unread chat total. */
+  counts?: 'chat-unread';
 };
 
 const home = (role: AccentRole): FrameLink => ({
@@ -48,6 +50,7 @@ const messages: FrameLink = {
   href: '/chat',
   icon: MessageCircle,
   activeOn: ['/chat'],
+  counts: 'chat-unread',
 };
 
 /** Top bar: Home, Trials, Friends (players only), Messages. */
@@ -88,4 +91,9 @@ export function isLinkActive(link: FrameLink, path: string): boolean {
   return link.activeOn.some((base) =>
     link.exact ? path === base : path === base || path.startsWith(`${base}/`),
   );
+}
+
+/** 'Messages, 3 unread' while there is something unread, else just the label. */
+export function linkName(link: FrameLink, unread: number): string {
+  return unread > 0 ? `${link.label}, ${unread} unread` : link.label;
 }

@@ -2,9 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@touchline/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setChatUnreadTotal } from '@/api/chat';
 import { setUnreadCount } from '@/api/notifications/get-unread-count';
 import { setSession } from '@/lib/session';
 import { renderApp } from '@/test/render-app';
+import type { Route } from '@/test/fake-api';
 import { serveApi } from '@/test/fake-api';
 
 function signIn(role: Role, name = role === 'academy' ? 'Lagos Stars Academy' : 'Tunde Bakare') {
@@ -27,8 +29,9 @@ async function openHome(role: 'player' | 'academy') {
 }
 
 // The home screen behind the frame: an empty feed, so the frame is what these tests look at.
-beforeEach(() => {
+const serveHome = (more: Record<string, Route> = {}) =>
   serveApi({
+    'GET /api/chat_unread': { status: 200, body: { unread_total: 0 } },
     'GET /api/home': {
       status: 200,
       body: {
@@ -53,7 +56,11 @@ beforeEach(() => {
     },
     'GET /api/user_academy': { status: 200, body: [] },
     'GET /api/search': { status: 200, body: [] },
+    ...more,
   });
+
+beforeEach(() => {
+  serveHome();
 });
 
 const hrefs = (links: HTMLElement[]) =>
@@ -125,6 +132,66 @@ describe('app frame: notification bell', () => {
     const { queryClient } = await openHome('player');
     act(() => setUnreadCount(queryClient, 250));
     expect(await screen.findByTestId('notification-badge')).toHaveTextContent('99+');
+  });
+});
+
+describe('app frame: Messages unread total', () => {
+  /** The Messages link in the top bar ('Main') and in the phone's bottom bar ('Tabs'). */
+  const messagesLinks = () =>
+    ['Main', 'Tabs'].map((nav) =>
+      within(screen.getByRole('navigation', { name: nav })).getByRole('link', {
+        name: /^Messages/,
+      }),
+    );
+
+  it('shows the server’s total on the top bar’s and the bottom bar’s Messages links', async () => {
+    const fetch = serveHome({ 'GET /api/chat_unread': { status: 200, body: { unread_total: 4 } } });
+    await openHome('player');
+    await waitFor(() =>
+      expect(messagesLinks().map((link) => link.getAttribute('aria-label'))).toEqual([
+        'Messages, 4 unread',
+        'Messages, 4 unread',
+      ]),
+    );
+    for (const link of messagesLinks()) {
+      expect(link).toHaveAttribute('href', '/chat');
+      expect(within(link).getByTestId('messages-badge')).toHaveTextContent('4');
+    }
+    expect(
+      within(screen.getByRole('navigation', { name: 'Tabs' })).getByRole('link', {
+        name: 'Messages, 4 unread',
+      }),
+    ).toBeVisible();
+    expect(fetch.callsTo('GET /api/chat_unread')).toHaveLength(1);
+  });
+
+  it('shows no badge at 0, follows the total as it changes, and caps the badge at 99+', async () => {
+    const { queryClient } = await openHome('academy');
+    await waitFor(() => expect(queryClient.getQueryData(['chat', 'unread'])).toBeDefined());
+    for (const link of messagesLinks()) {
+      expect(link).toHaveAccessibleName('Messages');
+      expect(within(link).queryByTestId('messages-badge')).not.toBeInTheDocument();
+    }
+
+    act(() => setChatUnreadTotal(queryClient, 2));
+    for (const link of messagesLinks()) {
+      await waitFor(() => expect(link).toHaveAccessibleName('Messages, 2 unread'));
+      expect(within(link).getByTestId('messages-badge')).toHaveTextContent('2');
+    }
+
+    act(() => setChatUnreadTotal(queryClient, 120));
+    for (const link of messagesLinks()) {
+      await waitFor(() => expect(link).toHaveAccessibleName('Messages, 120 unread'));
+      expect(within(link).getByTestId('messages-badge')).toHaveTextContent('99+');
+    }
+
+    act(() => setChatUnreadTotal(queryClient, 0));
+    for (const link of messagesLinks()) {
+      await waitFor(() => expect(link).toHaveAccessibleName('Messages'));
+      expect(within(link).queryByTestId('messages-badge')).not.toBeInTheDocument();
+    }
+    // The bell keeps its own count.
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeVisible();
   });
 });
 

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
+import { useChatUnreadTotal } from '@/api/chat';
 import { useUnreadCount } from '@/api/notifications/get-unread-count';
 import { BrandMark } from '@/components/brand';
 import type { Accent, AccentRole } from '@/components/layout/role-accent';
 import { APP_NAME } from '@/config/app';
 import { ROLE_HOME } from '@/config/paths';
 import { session } from '@/lib/session';
-import { isLinkActive, topLinksFor } from '../frame-links';
+import { isLinkActive, linkName, topLinksFor } from '../frame-links';
 import { AccountMenu } from './account-menu';
+import { CountBadge, unreadOf } from './count-badge';
 import { NotificationBell } from './notification-bell';
 
 /**
@@ -27,6 +29,7 @@ export function TopBar({
 }) {
   const { user, profile_photo } = useSnapshot(session);
   const notification_count = useUnreadCount(true);
+  const chatUnread = unreadOf(useChatUnreadTotal());
   const [path] = useLocation();
 
   return (
@@ -55,16 +58,25 @@ export function TopBar({
             {topLinksFor(role).map((link) => {
               const active = isLinkActive(link, path);
               const Icon = link.icon;
+              const unread = link.counts === 'chat-unread' ? chatUnread : 0;
               return (
                 <li key={link.href} className="flex">
                   <Link
                     href={link.href}
+                    aria-label={unread ? linkName(link, unread) : undefined}
                     aria-current={active ? 'page' : undefined}
                     className={`relative flex min-w-[4.75rem] flex-col items-center justify-center gap-0.5 px-3 text-xs font-medium transition-colors ${
                       active ? accent.activeText : `text-slate-500 ${accent.hoverText}`
                     }`}
                   >
-                    <Icon aria-hidden="true" className="size-5" strokeWidth={active ? 2.4 : 2} />
+                    <span className="relative">
+                      <Icon aria-hidden="true" className="size-5" strokeWidth={active ? 2.4 : 2} />
+                      <CountBadge
+                        count={unread}
+                        testId="messages-badge"
+                        className="-top-2 -right-3"
+                      />
+                    </span>
                     <span>{link.label}</span>
                     {active ? (
                       <span
