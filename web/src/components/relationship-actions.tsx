@@ -1,7 +1,6 @@
 import type { RelationshipView } from '@touchline/shared';
-import { Check, Clock, MessageCircle, UserCheck, UserMinus, UserPlus, X } from 'lucide-react';
+import { Check, Clock, UserCheck, UserMinus, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useAcceptFriendRequest } from '@/api/relationships/accept-friend-request';
 import { useCancelFriendRequest } from '@/api/relationships/cancel-friend-request';
@@ -23,7 +22,8 @@ export type RelationshipActionsProps = {
   relationship: RelationshipView | null | undefined;
   /**
    * `row`: one compact button in a list (the name in its accessible label, 'Friends' as a badge);
-   * `profile`: the profile header's set (Accept and Decline, Message and Unfriend).
+   * `profile`: the profile header's set (Accept and Decline, Unfriend; 'Message' is the shared
+   * `MessageButton`, shown beside it).
    */
   variant: 'row' | 'profile';
 };
@@ -173,10 +173,6 @@ function Actions({ userId, name, role, relationship, variant }: RelationshipActi
       }
       return (
         <>
-          <Link href="/chat" className="btn btn-player">
-            <MessageCircle className="size-4" aria-hidden="true" />
-            Message
-          </Link>
           <Button tone="secondary" onClick={() => setConfirmUnfriend(true)}>
             <UserMinus className="size-4" aria-hidden="true" />
             Unfriend

@@ -3,6 +3,7 @@ import { MoreHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useBlockUser } from '@/api/relationships/block-user';
 import { useRelationship } from '@/api/relationships/get-relationship';
+import { MessageButton } from '@/components/message-button';
 import { RelationshipActions } from '@/components/relationship-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDismiss } from '@/components/ui/use-dismiss';
@@ -19,13 +20,21 @@ type ProfileActionsProps = {
 };
 
 /**
- * What the viewer can do with someone else's profile: players befriend players and follow
- * academies (the shared `RelationshipActions`); anyone can block from the '⋯' menu.
+ * What the viewer can do with someone else's profile: 'Message' where it can work (the server
+ * decides and explains a refusal), players befriend players and follow academies (the shared
+ * `RelationshipActions`); anyone can block from the '⋯' menu.
  */
 export function ProfileActions({ profile, onBlocked }: ProfileActionsProps) {
   const relationship = useRelationship(profile.user_id);
   return (
     <>
+      <MessageButton
+        variant="profile"
+        userId={profile.user_id}
+        name={profile.username}
+        role={profile.role}
+        relationship={relationship.data}
+      />
       <RelationshipActions
         variant="profile"
         userId={profile.user_id}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LimitedProfile, ProfileView } from '@touchline/shared';
-import { MESSAGES } from '@touchline/shared';
+import { CHAT_MESSAGES, MESSAGES } from '@touchline/shared';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, signInAs } from '@/test/render-app';
@@ -114,6 +114,77 @@ describe('a young player’s limited card (supplement §13)', () => {
   });
 });
 
+const THREAD = 'chat_11111111-1111-4111-8111-111111111111_22222222-2222-4222-8222-222222222222';
+
+describe('Message on a profile', () => {
+  it('opens the conversation with a friend and goes to it', async () => {
+    signInAs('player', 'player-1');
+    const calls = serve({
+      'GET /api/profile/kemi-1': { status: 200, body: player() },
+      'GET /api/relationship/kemi-1': relationship('friends'),
+      'POST /api/chat': { status: 200, body: { thread_name: THREAD } },
+    });
+    const { history } = renderApp('/profile/kemi-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Message' }));
+    await vi.waitFor(() => expect(history.at(-1)).toBe(`/chat/${THREAD}`));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/chat', body: { receiver_id: 'kemi-1' } },
+    ]);
+  });
+
+  it('shows the server’s reason and stays when it refuses (a minor’s limited card)', async () => {
+    signInAs('academy', 'stars');
+    const calls = serve({
+      'GET /api/profile/musa-1': { status: 200, body: youngCard },
+      'GET /api/relationship/musa-1': relationship('not_applicable'),
+      'POST /api/chat': {
+        status: 403,
+        body: { message: CHAT_MESSAGES.minor, code: 'chat_not_allowed' },
+      },
+    });
+    const { history } = renderApp('/profile/musa-1');
+    const card = await screen.findByTestId('limited-profile');
+    await userEvent.click(within(card).getByRole('button', { name: 'Message' }));
+    expect(await screen.findByText(CHAT_MESSAGES.minor)).toBeVisible();
+    expect(history.at(-1)).toBe('/profile/musa-1');
+    expect(within(card).getByRole('button', { name: 'Message' })).toBeEnabled();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { receiver_id: 'musa-1' },
+    ]);
+  });
+
+  it('is offered to a player on an academy’s profile, never on your own', async () => {
+    const academy = player({ user_id: 'stars', username: 'Lagos Stars Academy', role: 'academy' });
+    signInAs('player', 'player-1');
+    serve({
+      'GET /api/profile/stars': { status: 200, body: academy },
+      'GET /api/relationship/stars': relationship('not_applicable'),
+      'GET /api/profile': { status: 200, body: own() },
+    });
+    const first = renderApp('/profile/stars');
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Message' })).toBeVisible();
+    first.unmount();
+
+    renderApp('/profile');
+    expect(await screen.findByRole('button', { name: 'Edit profile' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered between two academies', async () => {
+    const other = player({ user_id: 'hoops', username: 'Abuja Hoops Academy', role: 'academy' });
+    signInAs('academy', 'stars');
+    serve({
+      'GET /api/profile/hoops': { status: 200, body: other },
+      'GET /api/relationship/hoops': relationship('not_applicable'),
+    });
+    renderApp('/academy/profile/hoops');
+    expect(await screen.findByRole('heading', { name: 'Abuja Hoops Academy' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'More actions' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+  });
+});
+
 describe('profile page', () => {
   it('shows the private fields only on the own profile', async () => {
     signInAs('player', 'player-1');
@@ -175,9 +246,9 @@ describe('profile page', () => {
     renderApp('/profile/kemi-1');
     for (const label of labels)
       expect(await screen.findByRole('button', { name: label })).toBeVisible();
-    if (status === 'friends')
-      expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/chat');
-    else expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    // Players message friends only: the button is there for a friend, nowhere else.
+    if (status === 'friends') expect(screen.getByRole('button', { name: 'Message' })).toBeVisible();
+    else expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
   });
 
   it('sends a friend request with Add friend', async () => {

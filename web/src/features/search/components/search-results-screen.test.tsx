@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CHAT_MESSAGES } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
@@ -132,5 +133,77 @@ describe('/search results', () => {
     signInAs('academy', 'me');
     renderApp('/search?q=zzz');
     expect(await screen.findByRole('heading', { name: 'No results' })).toBeVisible();
+  });
+
+  it('offers Message to a friend and an academy, not to another player or a trial; opens the conversation or says why', async () => {
+    const thread = 'chat_11111111-1111-4111-8111-111111111111_22222222-2222-4222-8222-222222222222';
+    const row = (id: string, type: string, name: string, relationship: unknown) => ({
+      id,
+      type,
+      name,
+      subtitle: 'Lagos',
+      relationship,
+    });
+    const fetch = serveApi({
+      'GET /api/search/results': () => ({
+        results: [
+          row('u2', 'Player', 'Kemi Adeyemi', { ...none, friend_status: 'friends' }),
+          row('u3', 'Player', 'Chidi Okafor', none),
+          row('a1', 'Academy', 'Lagos Stars Academy', none),
+          row('t1', 'Trial', 'Lagos Open Trial', null),
+        ],
+        has_more: false,
+        page: 1,
+      }),
+      'POST /api/chat': ({ body }) =>
+        (body as { receiver_id: string }).receiver_id === 'a1'
+          ? {
+              status: 403,
+              body: { message: CHAT_MESSAGES.playerToAcademy, code: 'chat_not_allowed' },
+            }
+          : { thread_name: thread },
+    });
+    signInAs('player', 'me');
+    const { history } = renderApp('/search?q=la');
+    const list = await screen.findByRole('list', { name: 'Search results' }, { timeout: 5000 });
+    await within(list).findByText('Lagos Open Trial');
+    expect(
+      within(list)
+        .getAllByRole('button', { name: /^Message / })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Message Kemi Adeyemi', 'Message Lagos Stars Academy']);
+
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Message Lagos Stars Academy' }),
+    );
+    expect(await screen.findByText(CHAT_MESSAGES.playerToAcademy)).toBeVisible();
+    expect(history.at(-1)).toBe('/search?q=la');
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Message Kemi Adeyemi' }));
+    await waitFor(() => expect(history.at(-1)).toBe(`/chat/${thread}`));
+    expect(fetch.callsTo('POST /api/chat').map((call) => call.body)).toEqual([
+      { receiver_id: 'a1' },
+      { receiver_id: 'u2' },
+    ]);
+  });
+
+  it('offers an academy Message on players, not on other academies', async () => {
+    serveApi({
+      'GET /api/search/results': () => ({
+        results: [
+          { id: 'u2', type: 'Player', name: 'Kemi Adeyemi', subtitle: '', relationship: null },
+          { id: 'a2', type: 'Academy', name: 'Abuja Hoops', subtitle: '', relationship: null },
+        ],
+        has_more: false,
+        page: 1,
+      }),
+    });
+    signInAs('academy', 'stars');
+    renderApp('/search?q=a');
+    const list = await screen.findByRole('list', { name: 'Search results' }, { timeout: 5000 });
+    expect(await within(list).findByRole('button', { name: 'Message Kemi Adeyemi' })).toBeVisible();
+    expect(
+      within(list).queryByRole('button', { name: 'Message Abuja Hoops' }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { MessageButton } from '@/components/message-button';
 import { EmptyCard, PagedList } from '@/components/paged-list';
 import type { SearchResult, SearchTab } from '@/api/search/get-search-results';
 import { useSearchResults } from '@/api/search/get-search-results';
@@ -18,7 +19,8 @@ const isTab = (value: string | null): value is SearchTab => TABS.some((tab) => t
 
 /**
  * `/search?q=&type=`: every result for the text, with tabs All / Players / Academies / Trials,
- * 'Load more' and, on each row, View plus whatever `actions` gives (supplement §9).
+ * 'Load more' and, on each row, whatever `actions` gives, 'Message' for a person it can work for
+ * (the server decides; a refusal shows its reason) and View (supplement §9).
  */
 export function SearchResultsScreen({
   actions,
@@ -151,6 +153,15 @@ function ResultRow({
       </Link>
       <div className="flex w-full shrink-0 gap-2 pl-14 sm:w-auto sm:pl-0">
         {actions?.(result)}
+        {result.type === 'Trial' ? null : (
+          <MessageButton
+            variant="row"
+            userId={result.id}
+            name={result.name}
+            role={result.type.toLowerCase()}
+            relationship={result.relationship}
+          />
+        )}
         <Link
           href={href}
           className="btn btn-secondary px-3 py-2"

@@ -1,10 +1,11 @@
 import { Building2 } from 'lucide-react';
+import { MessageButton } from '@/components/message-button';
 import { Button } from '@/components/ui/button';
 import { useFollowing } from '../api/get-following';
 import { useUnfollow } from '@/api/relationships/unfollow';
 import { FindPeopleLink, PeopleScreen, showRowError } from './people-list';
 
-/** /following: the academies I follow, each with Unfollow. */
+/** /following: the academies I follow, each with Message and Unfollow. */
 export function FollowingScreen() {
   const following = useFollowing();
   const unfollow = useUnfollow();
@@ -21,14 +22,22 @@ export function FollowingScreen() {
         action: <FindPeopleLink label="Find academies" />,
       }}
       actions={(person) => (
-        <Button
-          tone="secondary"
-          className="px-3 py-2"
-          aria-label={`Unfollow ${person.username}`}
-          onClick={() => unfollow.mutate(person.id, { onError: showRowError })}
-        >
-          Unfollow
-        </Button>
+        <>
+          <MessageButton
+            variant="row"
+            userId={person.id}
+            name={person.username}
+            role={person.role}
+          />
+          <Button
+            tone="secondary"
+            className="px-3 py-2"
+            aria-label={`Unfollow ${person.username}`}
+            onClick={() => unfollow.mutate(person.id, { onError: showRowError })}
+          >
+            Unfollow
+          </Button>
+        </>
       )}
     />
   );

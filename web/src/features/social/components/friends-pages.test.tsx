@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { CHAT_MESSAGES } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
@@ -101,5 +102,43 @@ describe('friends pages', () => {
     expect(await screen.findByText('You do not follow any academy yet')).toBeVisible();
     const [, init] = fetch.mock.calls.find(([url]) => String(url).includes('unfollow')) ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ academy: 'a1' });
+  });
+
+  it('opens the conversation with a friend from the friends list', async () => {
+    const thread = 'chat_11111111-1111-4111-8111-111111111111_22222222-2222-4222-8222-222222222222';
+    const fetch = serveApi({
+      'GET /api/friends': () => page(person('u2', 'Kemi Adeyemi'), person('u3', 'Amaka Obi')),
+      'GET /api/friend_suggestion': () => ({ results: [] }),
+      'POST /api/chat': () => ({ thread_name: thread }),
+    });
+    signInAs('player', 'me');
+    const { memory } = renderApp('/friends');
+    const list = await screen.findByRole('list', { name: 'Friends' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('button', { name: /^Message / })).toHaveLength(2);
+    await userEvent.click(within(list).getByRole('button', { name: 'Message Kemi Adeyemi' }));
+    await waitFor(() => expect(memory.history?.at(-1)).toBe(`/chat/${thread}`));
+    expect(fetch.callsTo('POST /api/chat').map((call) => call.body)).toEqual([
+      { receiver_id: 'u2' },
+    ]);
+  });
+
+  it('says why when an academy you follow cannot be messaged, and stays on the list', async () => {
+    const fetch = serveApi({
+      'GET /api/follow': () => page(person('a1', 'Lagos Stars Academy', 'academy')),
+      'POST /api/chat': {
+        status: 403,
+        body: { message: CHAT_MESSAGES.blocked, code: 'chat_not_allowed' },
+      },
+    });
+    signInAs('player', 'me');
+    const { memory } = renderApp('/following');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Message Lagos Stars Academy' }),
+    );
+    expect(await screen.findByText(CHAT_MESSAGES.blocked)).toBeVisible();
+    expect(memory.history?.at(-1)).toBe('/following');
+    expect(fetch.callsTo('POST /api/chat').map((call) => call.body)).toEqual([
+      { receiver_id: 'a1' },
+    ]);
   });
 });

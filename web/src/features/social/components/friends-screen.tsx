@@ -1,6 +1,7 @@
 import type { Person } from '@touchline/shared';
 import { UserMinus, Users } from 'lucide-react';
 import { useState } from 'react';
+import { MessageButton } from '@/components/message-button';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useFriends } from '../api/get-friends';
@@ -9,7 +10,10 @@ import { FindPeopleLink, PeopleList, showRowError } from './people-list';
 import { PeopleYouMayKnow } from './people-you-may-know';
 import { SocialHeader } from './social-nav';
 
-/** /friends: my friends, each with Unfriend (confirmed first), and people I may know. */
+/** Everyone on this list is a friend. */
+const FRIENDS = { friend_status: 'friends', is_following: false, blocked_by_me: false } as const;
+
+/** /friends: my friends, each with Message and Unfriend (confirmed first), and people I may know. */
 export function FriendsScreen() {
   const friends = useFriends();
   const unfriend = useUnfriend();
@@ -37,10 +41,19 @@ export function FriendsScreen() {
               action: <FindPeopleLink label="Find players" />,
             }}
             actions={(person) => (
-              <Button tone="secondary" onClick={() => setLeaving(person)}>
-                <UserMinus aria-hidden="true" className="size-4" />
-                Unfriend
-              </Button>
+              <>
+                <MessageButton
+                  variant="row"
+                  userId={person.id}
+                  name={person.username}
+                  role={person.role}
+                  relationship={FRIENDS}
+                />
+                <Button tone="secondary" onClick={() => setLeaving(person)}>
+                  <UserMinus aria-hidden="true" className="size-4" />
+                  Unfriend
+                </Button>
+              </>
             )}
           />
         </section>
