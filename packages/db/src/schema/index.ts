@@ -7,3 +7,4 @@ export * from './posts';
 export * from './admin';
 export * from './trials';
 export * from './payments';
+export * from './chat';

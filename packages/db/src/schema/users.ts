@@ -32,6 +32,8 @@ export const users = pgTable(
     }),
     licenceMediaId: uuid('licence_media_id'),
     profilePhotoMediaId: uuid('profile_photo_media_id'),
+    /** When the user's last socket closed (chat presence: 'Last seen'); null when never seen. */
+    lastSeenAt: tz('last_seen_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

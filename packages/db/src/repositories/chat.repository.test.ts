@@ -1,0 +1,405 @@
+import { chatThreadName } from '@touchline/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Database } from '../client';
+import { trialRegistrations } from '../schema';
+import { createTestDatabase, createTestUser } from '../testing';
+import type { TestDatabase } from '../testing';
+import { uuidv7 } from '../uuid';
+import type { UserRow } from './users.repository';
+import {
+  chatPairFacts,
+  chatPartnerIds,
+  deleteMessage,
+  editMessage,
+  findMessage,
+  insertMessage,
+  listMessages,
+  listThreads,
+  markRead,
+  nextChatMessageId,
+  openThread,
+  setLastSeen,
+  threadByName,
+  threadItem,
+  threadUnread,
+  unreadTotal,
+  type ChatThreadRow,
+} from './chat.repository';
+import { upsertProfile } from './profiles.repository';
+import { insertBlock, insertFollow, insertFriendship } from './social.repository';
+import { createTrial } from './trials.repository';
+
+let testDb: TestDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+});
+afterAll(() => testDb?.close());
+
+// Lagos today in these tests.
+const TODAY = '2026-06-01';
+const NOW = new Date('2026-06-01T10:00:00Z');
+const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+
+const player = (dob = '2000-01-15') =>
+  createTestUser(db, { role: 'player', dob, emailVerifiedAt: NOW });
+const academy = (status: 'verified' | 'unverified' = 'verified') =>
+  createTestUser(db, {
+    role: 'academy',
+    academyStatus: status,
+    emailVerifiedAt: NOW,
+    sports: ['football'],
+  });
+
+const open = (a: UserRow, b: UserRow, createdAt = NOW) =>
+  db.transaction((tx) => openThread(tx, a.id, b.id, { createdAt }));
+
+function send(
+  thread: ChatThreadRow,
+  from: UserRow,
+  text: string,
+  options: { clientId?: string; createdAt?: Date; id?: string } = {},
+) {
+  return db.transaction((tx) =>
+    insertMessage(tx, {
+      threadId: thread.id,
+      senderId: from.id,
+      text,
+      clientId: options.clientId ?? null,
+      createdAt: options.createdAt ?? new Date(),
+      id: options.id,
+    }),
+  );
+}
+
+const read = (thread: ChatThreadRow, who: UserRow, messageId: string) =>
+  db.transaction((tx) => markRead(tx, thread.id, who.id, messageId));
+
+describe('conversations', () => {
+  test('one per pair, whoever opens it, named by the smaller and the larger id', async () => {
+    const [a, b] = [await player(), await player()];
+    const first = await open(a, b);
+    const second = await open(b, a);
+    expect(second.id).toBe(first.id);
+    expect(first.name).toBe(chatThreadName(a.id, b.id));
+    expect(first.userLow < first.userHigh).toBe(true);
+    expect((await threadByName(db, first.name, a.id))?.id).toBe(first.id);
+    expect((await threadByName(db, first.name, b.id))?.id).toBe(first.id);
+    // Not a member: nothing, even with the exact name.
+    const stranger = await player();
+    expect(await threadByName(db, first.name, stranger.id)).toBeNull();
+    expect(await threadItem(db, first.id, stranger.id)).toBeNull();
+    expect(new Set(await chatPartnerIds(db, a.id))).toEqual(new Set([b.id]));
+    expect(new Set(await chatPartnerIds(db, b.id))).toEqual(new Set([a.id]));
+  });
+
+  test('opened at the same time by both members: still one', async () => {
+    const [a, b] = [await player(), await player()];
+    const [x, y] = await Promise.all([open(a, b), open(b, a)]);
+    expect(x.id).toBe(y.id);
+  });
+});
+
+describe('messages', () => {
+  test('a client id makes a retried send answer the stored message and change nothing', async () => {
+    const [a, b] = [await player(), await player()];
+    const thread = await open(a, b);
+    const first = await send(thread, a, 'Hello', { clientId: 'c-1' });
+    expect(first.replayed).toBe(false);
+    const again = await send(thread, a, 'Hello (retried)', { clientId: 'c-1' });
+    expect(again).toEqual({ message: first.message, replayed: true });
+    expect(await listMessages(db, thread.id, { limit: 10 })).toHaveLength(1);
+    expect(await threadUnread(db, thread.id, b.id)).toBe(1);
+    // The same key from the other member is another message.
+    const fromB = await send(thread, b, 'Hi', { clientId: 'c-1' });
+    expect(fromB.replayed).toBe(false);
+    expect(await listMessages(db, thread.id, { limit: 10 })).toHaveLength(2);
+  });
+
+  test('two concurrent sends with one client id store one message', async () => {
+    const [a, b] = [await player(), await player()];
+    const thread = await open(a, b);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => send(thread, a, 'Once', { clientId: 'same-key' })),
+    );
+    expect(new Set(results.map((r) => r.message.id)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await threadUnread(db, thread.id, b.id)).toBe(1);
+  });
+
+  test('history pages by keyset: newest first, no gaps, no repeats, stable under new sends', async () => {
+    const [a, b] = [await player(), await player()];
+    const thread = await open(a, b);
+    const sent: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      // Several within one millisecond: ids still follow the sending order.
+      const { message } = await send(thread, i % 3 ? a : b, `m${i}`, { createdAt: at(i >> 2) });
+      sent.push(message.id);
+    }
+    const pages: string[][] = [];
+    let before: string | undefined;
+    for (;;) {
+      const rows = await listMessages(db, thread.id, { before, limit: 10 + 1 });
+      const page = rows.slice(0, 10);
+      pages.push(page.map((m) => m.id));
+      if (pages.length === 1) await send(thread, a, 'arrives while paging'); // not in older pages
+      if (rows.length <= 10) break;
+      before = page.at(-1)!.id;
+    }
+    expect(pages.map((p) => p.length)).toEqual([10, 10, 3]);
+    expect(pages.flat()).toEqual([...sent].reverse());
+    const texts = (await listMessages(db, thread.id, { limit: 3 })).map((m) => m.text);
+    expect(texts).toEqual(['arrives while paging', 'm22', 'm21']);
+  });
+
+  test('message ids grow in sending order, even within one millisecond', () => {
+    const when = new Date('2026-06-01T10:00:00Z');
+    const ids = Array.from({ length: 5000 }, () => nextChatMessageId(when));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  test('edit changes the text and marks it edited; delete keeps the place without content', async () => {
+    const [a, b] = [await player(), await player()];
+    const thread = await open(a, b);
+    const { message } = await send(thread, a, 'Helo');
+    const edited = await db.transaction((tx) =>
+      editMessage(tx, message.id, { text: 'Hello', at: at(60) }),
+    );
+    expect(edited).toMatchObject({ id: message.id, text: 'Hello', editedAt: at(60) });
+    const found = await findMessage(db, message.id, b.id);
+    expect(found?.message.text).toBe('Hello');
+    expect(found?.thread.id).toBe(thread.id);
+    expect(await findMessage(db, message.id, (await player()).id)).toBeNull();
+
+    const deleted = await db.transaction(async (tx) => {
+      expect((await findMessage(tx, message.id, a.id, { lock: true }))?.message.id).toBe(
+        message.id,
+      );
+      return deleteMessage(tx, message.id, { at: at(120) });
+    });
+    expect(deleted.imageMediaId).toBeNull();
+    expect(deleted.message).toMatchObject({ id: message.id, text: '', deletedAt: at(120) });
+    const [listed] = await listMessages(db, thread.id, { limit: 5 });
+    expect(listed).toMatchObject({ id: message.id, text: '', image: null });
+    expect(listed?.deletedAt).not.toBeNull();
+  });
+});
+
+describe('read pointers and unread counts', () => {
+  test('count the partner’s messages after the pointer, through sends, reads and deletions', async () => {
+    const [a, b] = [await player(), await player()];
+    const thread = await open(a, b);
+    const m1 = (await send(thread, a, 'one')).message;
+    const m2 = (await send(thread, a, 'two')).message;
+    const m3 = (await send(thread, a, 'three')).message;
+    await send(thread, b, 'my own: never unread for me');
+    expect(await threadUnread(db, thread.id, b.id)).toBe(3);
+    expect(await threadUnread(db, thread.id, a.id)).toBe(1);
+    expect(await unreadTotal(db, b.id)).toBe(3);
+
+    expect(await read(thread, b, m1.id)).toMatchObject({ moved: true, unreadCount: 2 });
+    // Deleting an unread message takes it off the count; a read one changes nothing.
+    await db.transaction((tx) => deleteMessage(tx, m2.id, { at: new Date() }));
+    expect(await threadUnread(db, thread.id, b.id)).toBe(1);
+    await db.transaction((tx) => deleteMessage(tx, m1.id, { at: new Date() }));
+    expect(await threadUnread(db, thread.id, b.id)).toBe(1);
+
+    expect(await read(thread, b, m3.id)).toMatchObject({ moved: true, unreadCount: 0 });
+    expect(await unreadTotal(db, b.id)).toBe(0);
+
+    // A second conversation adds to the total.
+    const c = await player();
+    const other = await open(c, b);
+    await send(other, c, 'hey');
+    await send(other, c, 'there');
+    expect(await unreadTotal(db, b.id)).toBe(2);
+    expect(await unreadTotal(db, c.id)).toBe(0);
+  });
+
+  test('the pointer never moves back, and a message of another conversation is refused', async () => {
+    const [a, b] = [await player(), await player()];
+    const thread = await open(a, b);
+    const m1 = (await send(thread, a, 'one')).message;
+    const m2 = (await send(thread, a, 'two')).message;
+    expect(await read(thread, b, m2.id)).toEqual({
+      moved: true,
+      unreadCount: 0,
+      lastReadMessageId: m2.id,
+    });
+    expect(await read(thread, b, m1.id)).toEqual({
+      moved: false,
+      unreadCount: 0,
+      lastReadMessageId: m2.id,
+    });
+    expect((await threadItem(db, thread.id, b.id))?.myLastReadMessageId).toBe(m2.id);
+    expect((await threadItem(db, thread.id, a.id))?.partnerLastReadMessageId).toBe(m2.id);
+
+    const elsewhere = await open(a, await player());
+    const foreign = (await send(elsewhere, a, 'not yours')).message;
+    expect(await read(thread, b, foreign.id)).toBeNull();
+    expect(await read(thread, b, nextChatMessageId())).toBeNull();
+  });
+});
+
+describe('the conversation list', () => {
+  test('latest activity first, with the partner, the last message and the unread count', async () => {
+    const me = await player();
+    const [p1, p2, p3] = [await player(), await academy(), await player()];
+    const t1 = await open(me, p1, at(-300));
+    const t2 = await open(p2, me, at(-300));
+    const t3 = await open(me, p3, at(-300));
+    await db.transaction((tx) => setLastSeen(tx, p1.id, at(-30)));
+    await send(t1, p1, 'older', { createdAt: at(1) });
+    await send(t2, p2, 'academy says hi', { createdAt: at(2) });
+    await send(t3, me, 'newest', { createdAt: at(3) });
+
+    let items = await listThreads(db, me.id, { limit: 10 });
+    expect(items.map((i) => i.name)).toEqual([t3.name, t2.name, t1.name]);
+    expect(items[1]).toMatchObject({
+      partner: { id: p2.id, username: p2.username, role: 'academy', photo: null },
+      lastMessage: { text: 'academy says hi', senderId: p2.id },
+      unreadCount: 1,
+      lastActivityAt: at(2),
+    });
+    expect(items[2]?.partner.lastSeenAt).toEqual(at(-30));
+    expect(items[0]).toMatchObject({ unreadCount: 0, lastMessage: { text: 'newest' } });
+
+    // A new message moves its conversation to the top.
+    await send(t1, me, 'back to you', { createdAt: at(4) });
+    items = await listThreads(db, me.id, { limit: 10 });
+    expect(items.map((i) => i.name)).toEqual([t1.name, t3.name, t2.name]);
+    // A late-arriving older message (another instance's clock) does not move anything back.
+    await send(t1, p1, 'late', { createdAt: at(-10), id: uuidv7(at(-10).getTime()) });
+    const [top] = await listThreads(db, me.id, { limit: 1 });
+    expect(top).toMatchObject({ name: t1.name, lastMessage: { text: 'back to you' } });
+
+    // Keyset pages over the list.
+    const firstPage = await listThreads(db, me.id, { limit: 2 });
+    const rest = await listThreads(db, me.id, { before: firstPage.at(-1)!.cursor, limit: 2 });
+    expect([...firstPage, ...rest].map((i) => i.name)).toEqual([t1.name, t3.name, t2.name]);
+  });
+
+  test('a conversation without messages shows only to the member who opened it', async () => {
+    const [a, b] = [await player(), await player()];
+    const thread = await open(a, b);
+    expect((await listThreads(db, a.id, { limit: 5 })).map((i) => i.name)).toEqual([thread.name]);
+    expect(await listThreads(db, b.id, { limit: 5 })).toEqual([]);
+    expect((await threadItem(db, thread.id, b.id))?.lastMessage).toBeNull();
+    await send(thread, a, 'now it shows');
+    expect((await listThreads(db, b.id, { limit: 5 })).map((i) => i.name)).toEqual([thread.name]);
+  });
+});
+
+describe('pair facts', () => {
+  test('strangers: roles, activity, age, academy status, open to work, verified e-mail', async () => {
+    const adult = await player('2000-01-15');
+    const minor = await player('2010-05-05');
+    const eighteenToday = await player('2008-06-01');
+    const club = await academy('unverified');
+    await upsertProfile(db, adult.id, { openToWork: true });
+
+    const facts = await chatPairFacts(db, club.id, adult.id, TODAY);
+    expect(facts).toEqual({
+      sender: {
+        id: club.id,
+        role: 'academy',
+        isActive: true,
+        isMinor: false,
+        academyStatus: 'unverified',
+      },
+      receiver: {
+        id: adult.id,
+        role: 'player',
+        isActive: true,
+        isMinor: false,
+        academyStatus: null,
+        openToWork: true,
+        emailVerified: true,
+      },
+      blocked: false,
+      friends: false,
+      follows: false,
+      registered: false,
+    });
+    expect((await chatPairFacts(db, club.id, minor.id, TODAY)).receiver).toMatchObject({
+      isMinor: true,
+      openToWork: false,
+    });
+    expect((await chatPairFacts(db, minor.id, eighteenToday.id, TODAY)).receiver?.isMinor).toBe(
+      false,
+    );
+    expect(
+      (await chatPairFacts(db, minor.id, eighteenToday.id, '2026-05-31')).receiver?.isMinor,
+    ).toBe(true);
+    expect((await chatPairFacts(db, minor.id, adult.id, TODAY)).sender.isMinor).toBe(true);
+
+    const unverified = await createTestUser(db, { role: 'player', dob: '2000-01-01' });
+    expect((await chatPairFacts(db, adult.id, unverified.id, TODAY)).receiver?.emailVerified).toBe(
+      false,
+    );
+    expect((await chatPairFacts(db, adult.id, nextChatMessageId(), TODAY)).receiver).toBeNull();
+  });
+
+  test('friends, follows (either side asking), trial registrations of any status, blocks', async () => {
+    const [p, q] = [await player(), await player()];
+    const club = await academy();
+    expect(await chatPairFacts(db, p.id, q.id, TODAY)).toMatchObject({
+      friends: false,
+      blocked: false,
+    });
+    await insertFriendship(db, p.id, q.id);
+    expect((await chatPairFacts(db, q.id, p.id, TODAY)).friends).toBe(true);
+
+    await insertFollow(db, p.id, club.id);
+    expect((await chatPairFacts(db, p.id, club.id, TODAY)).follows).toBe(true);
+    expect((await chatPairFacts(db, club.id, p.id, TODAY)).follows).toBe(true);
+    expect((await chatPairFacts(db, club.id, q.id, TODAY)).follows).toBe(false);
+
+    const { id: trialId } = await db.transaction((tx) =>
+      createTrial(tx, {
+        academyId: club.id,
+        name: 'Open Trial',
+        sport: 'football',
+        sportOther: null,
+        state: 'Lagos',
+        district: 'Ikeja',
+        venue: 'Stadium',
+        landmark: '',
+        trialDate: '2026-06-20',
+        startTime: '09:00',
+        deadline: '2026-06-15',
+        minAge: null,
+        maxAge: null,
+        participantLimit: null,
+        feeKobo: 0,
+        imageMediaId: null,
+        description: '',
+        requirements: [],
+      }),
+    );
+    await db.insert(trialRegistrations).values({
+      trialId,
+      playerId: q.id,
+      referenceCode: `TL-${nextChatMessageId().slice(-6).toUpperCase()}`,
+      name: 'Q',
+      dob: '2000-01-15',
+      phone: '+2348012345678',
+      email: 'q@example.test',
+      state: 'Lagos',
+      district: 'Ikeja',
+      level: 'none',
+      status: 'cancelled',
+    });
+    expect((await chatPairFacts(db, club.id, q.id, TODAY)).registered).toBe(true);
+    expect((await chatPairFacts(db, q.id, club.id, TODAY)).registered).toBe(true);
+    expect((await chatPairFacts(db, club.id, p.id, TODAY)).registered).toBe(false);
+
+    await insertBlock(db, q.id, p.id);
+    expect((await chatPairFacts(db, p.id, q.id, TODAY)).blocked).toBe(true);
+    expect((await chatPairFacts(db, q.id, p.id, TODAY)).blocked).toBe(true);
+  });
+});
