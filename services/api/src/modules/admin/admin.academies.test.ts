@@ -5,6 +5,7 @@ import { listAdminAuditFor } from '@touchline/db/admin';
 import { createMediaObject } from '@touchline/db/media';
 import { ADMIN_MESSAGES, ERROR_CODES, PAGING_MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { buildAdminServices } from './admin.module';
 
 /** Supplement §10, §12: administrators list academies, read the licence, verify or decline. */
 describe('/api/admin/academies', () => {
@@ -147,6 +148,15 @@ describe('/api/admin/academies', () => {
     } finally {
       await t.db.execute(sql.raw('drop trigger admin_test_refuse on users'));
     }
+    expect(await statusOf(target.id)).toBe('unverified');
+    expect(await listAdminAuditFor(t.db, target.id)).toEqual([]);
+  });
+
+  it('a failing audit record leaves the status unchanged', async () => {
+    const target = await academy();
+    // Built as the module builds it; an actor that is no account fails the audit insert.
+    const { academies } = buildAdminServices(t.app);
+    await expect(academies.verify(randomUUID(), target.id)).rejects.toThrow();
     expect(await statusOf(target.id)).toBe('unverified');
     expect(await listAdminAuditFor(t.db, target.id)).toEqual([]);
   });
