@@ -23,7 +23,8 @@ export function dayKey(iso: string): string {
 export function dayLabel(iso: string, now: number = Date.now()): string {
   const time = new Date(iso);
   const days = Math.round((startOfDay(new Date(now)) - startOfDay(time)) / DAY_MS);
-  if (days === 0) return 'Today';
+  // A message newer than the clock the screen last read is today's too.
+  if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   const weekday = time.toLocaleDateString('en-GB', { weekday: 'short' });
   const date = time.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
