@@ -30,6 +30,17 @@ export function Composer({ onSend, onTyping, accentClassName }: ComposerProps) {
   const shownProblem = tooLong ? CHAT_MESSAGES.tooLong : problem;
 
   useEffect(() => {
+    // Opening a conversation on a desktop puts the cursor in the composer; a phone would open
+    // its keyboard over the conversation, so it waits for a tap.
+    if (
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(min-width: 768px)').matches
+    ) {
+      textarea.current?.focus();
+    }
+  }, []);
+
+  useEffect(() => {
     const element = textarea.current;
     if (!element) return;
     // Grows with the text up to about six lines, then scrolls.
