@@ -1,3 +1,4 @@
-/** Notifications and the post data their handlers read. */
+/** Notifications and the post and chat data their handlers read. */
 export * from '../repositories/notifications.repository';
 export * from '../repositories/post-notifications.repository';
+export * from '../repositories/chat-notifications.repository';

@@ -13,6 +13,7 @@ import { createPruneHandler } from './maintenance-prune';
 import { createMediaProcessHandler } from './media-process';
 import { createSessionsRevokedHandler } from './realtime-sessions-revoked';
 import { createNotificationsHandler } from './notifications-create';
+import { createChatNotificationsHandler } from './notifications-chat';
 import { createCommentNotificationsHandler } from './notifications-comment';
 import { createLikeNotificationsHandler } from './notifications-like';
 import { createNewPostNotificationsHandler } from './notifications-new-post';
@@ -55,6 +56,7 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'notifications.trial_cancelled': createTrialCancelledNotificationsHandler(deps),
     'notifications.registration': createRegistrationNotificationsHandler(deps),
     'notifications.registration_update': createRegistrationUpdateNotificationsHandler(deps),
+    'notifications.chat_message': createChatNotificationsHandler(deps),
     'trials.expire_hold': createExpireHoldHandler(deps),
     'trials.sweep_holds': createSweepHoldsHandler(deps),
     'trials.remind': createRemindHandler(deps),
