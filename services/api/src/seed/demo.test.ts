@@ -39,6 +39,8 @@ describe('the embedded demo world', () => {
       'Chidi Okafor sent you a friend request',
       'You have been selected at Lagos Stars Summer Screening',
       'Your place at Lagos Stars Elite Camp was released because payment was not completed',
+      'New message from Emeka Nwosu',
+      'New message from Lagos Stars Academy',
     ];
     expect((await notificationsOf(headers, tundeExpects)).sort()).toEqual(tundeExpects.sort());
     // The seeded request is between two adults, so it can be accepted (supplement §13).
@@ -140,6 +142,61 @@ describe('the embedded demo world', () => {
       'Kemi Adeyemi: registered, succeeded',
       'Tunde Bakare: expired, failed',
     ]);
+    // Conversations: Tunde's, newest activity first, with his unread messages counted.
+    const chats = (await get('/api/chat_list')).json() as {
+      threads: {
+        thread_name: string;
+        partner: { username: string };
+        unread_count: number;
+        last_message: { text: string } | null;
+      }[];
+    };
+    expect(chats.threads.map((c) => [c.partner.username, c.unread_count])).toEqual([
+      ['Lagos Stars Academy', 1],
+      ['Emeka Nwosu', 2],
+    ]);
+    expect(chats.threads[0]!.last_message?.text).toMatch(/^Training for the new intake/);
+    expect((await get('/api/chat_unread')).json()).toEqual({ unread_total: 3 });
+    const withEmeka = (
+      await get(`/api/chat?threadName=${chats.threads[1]!.thread_name}`)
+    ).json() as { messages: { text: string; edited_at: string | null }[]; has_more: boolean };
+    expect(withEmeka.has_more).toBe(false);
+    expect(withEmeka.messages).toHaveLength(12);
+    expect(withEmeka.messages[0]!.text).toMatch(/^Also Saturday is still on/);
+    expect(withEmeka.messages.filter((m) => m.edited_at !== null)).toHaveLength(1);
+    // The academy: its conversations with Tunde, Musa (who follows it) and the administrator.
+    const starsChats = (await get('/api/chat_list', academyHeaders)).json() as {
+      threads: { partner: { username: string }; unread_count: number }[];
+    };
+    expect(starsChats.threads.map((c) => [c.partner.username, c.unread_count])).toEqual([
+      ['Musa Ibrahim', 1],
+      ['Tunde Bakare', 0],
+      ['Touchline Admin', 0],
+    ]);
+    expect(await notificationsOf(academyHeaders, ['New message from Musa Ibrahim'])).toContain(
+      'New message from Musa Ibrahim',
+    );
+    // Every seeded conversation is one the rules allow (§7, §13): each member may open it again.
+    const amakaToken = (await login('amaka@touchline.test')).json().access as string;
+    for (const auth of [headers, academyHeaders, { authorization: `Bearer ${amakaToken}` }]) {
+      const mine = (await get('/api/chat_list', auth)).json() as {
+        threads: { thread_name: string; partner: { id: string } }[];
+      };
+      expect(mine.threads.length).toBeGreaterThan(0);
+      for (const thread of mine.threads) {
+        const reopened = await t.app.inject({
+          method: 'POST',
+          url: '/api/chat',
+          headers: auth,
+          payload: { receiver_id: thread.partner.id },
+        });
+        expect([reopened.statusCode, reopened.json()]).toEqual([
+          200,
+          { thread_name: thread.thread_name },
+        ]);
+      }
+    }
+
     // The cancelled trial's paid registrant is refunded through the sandbox and told (the worker).
     const amaka = await login('amaka@touchline.test');
     const amakaHeaders = { authorization: `Bearer ${amaka.json().access}` };

@@ -8,6 +8,7 @@ import type { StorageDriver } from '@touchline/drivers';
 import { todayInLagos, yearsBefore } from '@touchline/shared';
 import { hashPassword } from '../modules/auth/auth.passwords';
 import { attachDemoAvatars, discardDemoAvatars, prepareDemoAvatars } from './demo-avatars';
+import { seedDemoChats } from './demo-chat';
 import { discardDemoImages, prepareDemoPostImages, seedDemoPosts } from './demo-posts';
 import { discardDemoTrialPosters, prepareDemoTrialPosters, seedDemoTrials } from './demo-trials';
 
@@ -102,6 +103,15 @@ function demoUsers(): DemoUser[] {
       district: 'Port Harcourt',
       sports: ['football'],
     },
+    {
+      email: 'emeka@touchline.test',
+      role: 'player',
+      username: 'Emeka Nwosu',
+      dob: ageYears(21),
+      state: 'Lagos',
+      district: 'Lagos Mainland',
+      sports: ['football'],
+    },
   ];
 }
 
@@ -136,6 +146,7 @@ export async function seedDemoWorld(deps: {
   });
   let posts = 0;
   let trials = 0;
+  let chats = 0;
   try {
     await deps.db.transaction(async (tx) => {
       const people = new Map<string, UserRow>();
@@ -150,6 +161,7 @@ export async function seedDemoWorld(deps: {
       await seedConnections(tx, who);
       posts = await seedDemoPosts(tx, who, images, now);
       trials = (await seedDemoTrials(tx, who, posters, now)).trials;
+      chats = (await seedDemoChats(tx, who, now)).conversations;
     });
   } catch (err) {
     await discardDemoImages(deps.storage, images);
@@ -157,7 +169,7 @@ export async function seedDemoWorld(deps: {
     await discardDemoTrialPosters(deps.storage, posters);
     throw err;
   }
-  deps.logger.info({ users: demoUsers().length, posts, trials }, 'demo world seeded');
+  deps.logger.info({ users: demoUsers().length, posts, trials, chats }, 'demo world seeded');
   return { password: DEMO_PASSWORD, logins, seeded: true };
 }
 
@@ -226,6 +238,8 @@ async function seedConnections(tx: Transaction, who: (email: string) => UserRow)
   });
 
   await insertFriendship(tx, amaka.id, musa.id);
+  // Tunde's friend from his 5-a-side team (they chat in the demo's conversations).
+  await insertFriendship(tx, tunde.id, who('emeka@touchline.test').id);
   // Both adults: a friend request never crosses the 18 line (supplement §13).
   await insertRequest(tx, chidi.id, tunde.id);
   await appendEvent(tx, {
