@@ -17,6 +17,7 @@ import { spaPlugin } from './plugins/spa';
 import { multipartPlugin } from './plugins/multipart';
 import { adminModule } from './modules/admin/admin.module';
 import { authModule } from './modules/auth/auth.module';
+import { chatModule } from './modules/chat/chat.module';
 import { devMailboxModule } from './modules/dev-mailbox/dev-mailbox.module';
 import { healthModule } from './modules/health/health.module';
 import { mediaModule } from './modules/media/media.module';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     [paymentsModule, '/api'],
     [trialsModule, '/api'],
     [dashboardModule, '/api'],
+    [chatModule, '/api'],
     [adminModule, '/api/admin'],
     // The development mailbox exists only outside production mode.
     ...(deps.config.APP_ENV !== 'production'

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ServerEvent } from '@touchline/shared';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import {
+  adultPlayer,
+  befriend,
+  connectSocket,
+  expectStatus,
+  sendText,
+  threadOf,
+  type TestSocket,
+} from './chat.test-support';
+
+type ChatEvent = Extract<
+  ServerEvent,
+  { type: 'chat_message' | 'chat_message_updated' | 'chat_read' }
+>;
+const chatEvents = (events: ServerEvent[]) =>
+  events.filter(
+    (e): e is ChatEvent =>
+      e.type === 'chat_message' || e.type === 'chat_message_updated' || e.type === 'chat_read',
+  );
+/** The sequence number `ready` reported: everything up to it was delivered. */
+const readySeq = (events: ServerEvent[]) => {
+  const ready = events.find((e) => e.type === 'ready');
+  if (!ready || ready.type !== 'ready') throw new Error('no ready');
+  return ready.last_seq;
+};
+
+/**
+ * Every change reaches every open tab of both members as a stored event (each member's copy with
+ * their own counts), and a socket reconnecting with `since` receives exactly what it missed.
+ */
+describe('chat events on the members’ sockets', () => {
+  let t: TestApp;
+  let base: string;
+  let a: TestUser;
+  let b: TestUser;
+  let outsider: TestUser;
+  let thread: string;
+  const sockets: TestSocket[] = [];
+  const open = async (user: TestUser, since?: number) => {
+    const socket = await connectSocket(base, user, since);
+    sockets.push(socket);
+    await socket.until((events) => events.some((e) => e.type === 'ready'));
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no address');
+    base = `ws://127.0.0.1:${address.port}`;
+    [a, b, outsider] = [await adultPlayer(t), await adultPlayer(t), await adultPlayer(t)];
+    await befriend(a, b);
+    thread = await threadOf(a, b);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.close();
+  });
+
+  it('a message, a read, an edit and a deletion reach both members’ tabs, never anyone else', async () => {
+    const aTab = await open(a);
+    const bTabs = [await open(b), await open(b)];
+    const spy = await open(outsider);
+
+    const sent = (
+      await expectStatus(sendText(a, thread, 'Hi Bob', 'live-1'), 201)
+    ).json() as ChatMessage;
+    for (const tab of bTabs) {
+      const [event] = chatEvents(await tab.until((e) => chatEvents(e).length >= 1));
+      expect(event).toMatchObject({
+        type: 'chat_message',
+        data: { message: sent, unread_count: 1, unread_total: 1 },
+      });
+    }
+    const [own] = chatEvents(await aTab.until((e) => chatEvents(e).length >= 1));
+    expect(own).toMatchObject({
+      type: 'chat_message',
+      data: { message: sent, unread_count: 0, unread_total: 0 },
+    });
+
+    await expectStatus(b.call('POST', `/api/chat/${thread}/read`, { message_id: sent.id }), 200);
+    const readBy = { thread_name: thread, user_id: b.id, message_id: sent.id };
+    expect(chatEvents(await aTab.until((e) => chatEvents(e).length >= 2))[1]).toMatchObject({
+      type: 'chat_read',
+      data: { ...readBy, unread_count: 0, unread_total: 0 },
+    });
+    for (const tab of bTabs) {
+      expect(chatEvents(await tab.until((e) => chatEvents(e).length >= 2))[1]).toMatchObject({
+        type: 'chat_read',
+        data: { ...readBy, unread_count: 0, unread_total: 0 },
+      });
+    }
+
+    await expectStatus(a.call('PATCH', `/api/chat_message/${sent.id}`, { text: 'Hi Bobby' }), 200);
+    await expectStatus(a.call('DELETE', `/api/chat_message/${sent.id}`), 200);
+    for (const tab of [aTab, ...bTabs]) {
+      const events = chatEvents(await tab.until((e) => chatEvents(e).length >= 4));
+      expect(events.slice(2).map((e) => [e.type, 'message' in e.data && e.data.message])).toEqual([
+        ['chat_message_updated', expect.objectContaining({ text: 'Hi Bobby', deleted: false })],
+        ['chat_message_updated', expect.objectContaining({ text: '', deleted: true, image: null })],
+      ]);
+      // In order, each once.
+      const seqs = events.map((e) => e.seq);
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+      expect(new Set(seqs).size).toBe(seqs.length);
+    }
+    expect(chatEvents(spy.events)).toEqual([]);
+  });
+
+  it('a member who was offline catches up exactly what they missed, in order, once', async () => {
+    const first = await open(b);
+    const since = readySeq(first.events);
+    first.close();
+
+    const texts = ['one', 'two', 'three'];
+    const ids: string[] = [];
+    for (const text of texts)
+      ids.push((await expectStatus(sendText(a, thread, text), 201)).json().id);
+    await expectStatus(
+      a.call('PATCH', `/api/chat_message/${ids[1]}`, { text: 'two (edited)' }),
+      200,
+    );
+
+    const back = await open(b, since);
+    const missed = chatEvents(back.events);
+    expect(missed.map((e) => [e.type, 'message' in e.data ? e.data.message.text : null])).toEqual([
+      ['chat_message', 'one'],
+      ['chat_message', 'two'],
+      ['chat_message', 'three'],
+      ['chat_message_updated', 'two (edited)'],
+    ]);
+    expect(missed.map((e) => ('unread_count' in e.data ? e.data.unread_count : null))).toEqual([
+      1, 2, 3, 3,
+    ]);
+    // Caught up before `ready`, nothing twice.
+    const readyAt = back.events.findIndex((e) => e.type === 'ready');
+    expect(back.events.slice(0, readyAt).filter((e) => e.type !== 'ready')).toHaveLength(4);
+    expect(back.events.slice(readyAt + 1)).toEqual([]);
+  });
+});

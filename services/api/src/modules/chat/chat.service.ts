@@ -1,0 +1,306 @@
+import type { Database, Executor } from '@touchline/db';
+import {
+  chatPairFacts,
+  deleteMessage,
+  editMessage,
+  findMessage,
+  insertMessage,
+  listMessages,
+  listThreads,
+  markRead,
+  openThread,
+  threadByName,
+  threadItem,
+  threadUnread,
+  unreadTotal,
+} from '@touchline/db/chat';
+import { appendEvent, appendUserEventsBatch } from '@touchline/db/platform';
+import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
+import type { StorageDriver } from '@touchline/drivers';
+import {
+  CHAT_LIMITS,
+  chatPartnerOf,
+  todayInLagos,
+  type ChatListResponse,
+  type ChatMessage,
+  type ChatPageResponse,
+  type ChatReadResponse,
+  type Role,
+  type StoredServerEvent,
+} from '@touchline/shared';
+import { deleteStoredFiles } from '../media/media.uploads';
+import { chatErrors } from './chat.errors';
+import { preparePrivateImage, type PreparedImage } from './chat.images';
+import { decideChatPermission, type ChatPermissionMode } from './chat.permissions';
+import { createChatViews } from './chat.views';
+
+/** The signed-in caller. */
+export type ChatViewer = { userId: string; role: Role };
+
+/** Who of these users has a socket open now (the realtime module's presence). */
+export type ChatPresence = { online(userIds: readonly string[]): Promise<ReadonlySet<string>> };
+
+export type ChatServiceDeps = {
+  db: Database;
+  clock: () => Date;
+  storage: StorageDriver;
+  presence: ChatPresence;
+  /** Publishes a stored event after its commit (never rejects). */
+  publish: (userId: string, event: StoredServerEvent) => Promise<void>;
+  /** A picture file that could not be deleted (an orphan file, never a broken link). */
+  onStorageError?: (err: unknown) => void;
+};
+
+type Thread = { id: string; name: string; userLow: string; userHigh: string };
+type Stored = { userId: string; event: StoredServerEvent };
+type Counts = { unread_count: number; unread_total: number };
+
+/**
+ * Chat (supplement §7, §12, §13). Conversations open on `POST chat` only, after the pair rule
+ * (`decideChatPermission`); every later write re-checks it for the pair as it is now. Every
+ * change commits with its stored events for BOTH members (each copy carrying that member's own
+ * unread counts) and is published after the commit, so a reconnecting socket catches up exactly
+ * what it missed. A send also writes `chat.message_sent` (the receiver's notification).
+ */
+export function createChatService(deps: ChatServiceDeps) {
+  const { db, clock, storage, presence } = deps;
+  const views = createChatViews(storage);
+  const onStorageError = deps.onStorageError ?? (() => undefined);
+
+  /** The conversation, when the caller is one of its two members; otherwise 404. */
+  async function memberThread(
+    executor: Executor,
+    viewer: ChatViewer,
+    threadName: string,
+  ): Promise<Thread> {
+    if (!chatPartnerOf(threadName, viewer.userId)) throw chatErrors.notFound();
+    const thread = await threadByName(executor, threadName, viewer.userId);
+    if (!thread) throw chatErrors.notFound();
+    return thread;
+  }
+
+  const partnerIn = (thread: Thread, userId: string) =>
+    thread.userLow === userId ? thread.userHigh : thread.userLow;
+
+  /** The pair rule for the caller and `receiverId` as they are now; throws the refusal. */
+  async function check(
+    executor: Executor,
+    senderId: string,
+    receiverId: string,
+    mode: ChatPermissionMode,
+  ) {
+    if (senderId === receiverId) throw chatErrors.refused('self');
+    const facts = await chatPairFacts(executor, senderId, receiverId, todayInLagos(clock()));
+    const decision = decideChatPermission(facts, mode);
+    if (!decision.ok) throw chatErrors.refused(decision.reason);
+  }
+
+  async function countsOf(executor: Executor, threadId: string, userId: string): Promise<Counts> {
+    const [count, total] = await Promise.all([
+      threadUnread(executor, threadId, userId),
+      unreadTotal(executor, userId),
+    ]);
+    return { unread_count: count, unread_total: total };
+  }
+
+  /**
+   * One stored event for each member of the conversation, in the caller's transaction, each with
+   * that member's counts. Counters are taken in user-id order (no crosswise waits).
+   */
+  async function storeForBoth<T extends StoredServerEvent['type']>(
+    tx: Executor,
+    thread: Thread,
+    type: T,
+    dataFor: (counts: Counts) => Extract<StoredServerEvent, { type: T }>['data'],
+  ): Promise<Stored[]> {
+    const members = [thread.userLow, thread.userHigh];
+    const events = [];
+    for (const userId of members) {
+      const counts = await countsOf(tx, thread.id, userId);
+      events.push({ userId, type, data: dataFor(counts) });
+    }
+    const seqs = await appendUserEventsBatch(tx, events);
+    return events.map((e, i) => ({
+      userId: e.userId,
+      event: { type: e.type, seq: seqs[i]!.seq, data: e.data } as StoredServerEvent,
+    }));
+  }
+
+  async function publishAll(stored: readonly Stored[]) {
+    await Promise.all(stored.map(({ userId, event }) => deps.publish(userId, event)));
+  }
+
+  /** The caller's own message, locked for a change, within the edit window. */
+  async function ownMessage(tx: Executor, viewer: ChatViewer, messageId: string) {
+    const found = await findMessage(tx, messageId, viewer.userId, { lock: true });
+    if (!found || found.message.deletedAt) throw chatErrors.messageNotFound();
+    if (found.message.senderId !== viewer.userId) throw chatErrors.notYours();
+    const age = clock().getTime() - new Date(found.message.createdAt).getTime();
+    if (age > CHAT_LIMITS.editWindowMs) throw chatErrors.editWindow();
+    return found;
+  }
+
+  async function threadView(executor: Executor, thread: Thread, viewer: ChatViewer) {
+    const row = await threadItem(executor, thread.id, viewer.userId);
+    if (!row) throw chatErrors.notFound();
+    const online = await presence.online([row.partner.id]);
+    return views.thread(row, online);
+  }
+
+  return {
+    /** `POST chat`: opens or finds the conversation with the receiver (§7, §13). */
+    async open(viewer: ChatViewer, receiverId: string) {
+      await check(db, viewer.userId, receiverId, 'open');
+      const thread = await db.transaction((tx) => openThread(tx, viewer.userId, receiverId));
+      return { thread_name: thread.name };
+    },
+
+    /** `GET chat`: a page of messages, newest first, strictly older than `before`. */
+    async page(
+      viewer: ChatViewer,
+      threadName: string,
+      before: string | undefined,
+    ): Promise<ChatPageResponse> {
+      const thread = await memberThread(db, viewer, threadName);
+      const size = CHAT_LIMITS.pageSize;
+      const rows = await listMessages(db, thread.id, { before, limit: size + 1 });
+      const page = rows.slice(0, size);
+      return {
+        messages: await Promise.all(page.map((row) => views.message(row, thread.name))),
+        has_more: rows.length > size,
+        thread: await threadView(db, thread, viewer),
+      };
+    },
+
+    /** `GET chat_list`: the caller's conversations, latest activity first. */
+    async list(viewer: ChatViewer, before: string | undefined): Promise<ChatListResponse> {
+      const size = CHAT_LIMITS.pageSize;
+      const rows = await listThreads(db, viewer.userId, { before, limit: size + 1 });
+      const page = rows.slice(0, size);
+      const online = await presence.online(page.map((row) => row.partner.id));
+      return {
+        threads: await Promise.all(page.map((row) => views.thread(row, online))),
+        has_more: rows.length > size,
+        next: rows.length > size ? page[page.length - 1]!.cursor : null,
+      };
+    },
+
+    unreadTotal: (viewer: ChatViewer) => unreadTotal(db, viewer.userId),
+
+    /**
+     * `POST chat/{threadName}/messages`: text and/or a picture. The same `clientId` again answers
+     * the stored message and stores nothing new (`replayed`).
+     */
+    async send(
+      viewer: ChatViewer,
+      threadName: string,
+      input: { text: string; clientId: string | null; image: Buffer | null },
+    ): Promise<{ message: ChatMessage; replayed: boolean }> {
+      const thread = await memberThread(db, viewer, threadName);
+      const text = input.text.trim();
+      if (!text && !input.image) throw chatErrors.empty();
+      await check(db, viewer.userId, partnerIn(thread, viewer.userId), 'send');
+
+      const image: PreparedImage | null = input.image
+        ? await preparePrivateImage(storage, input.image)
+        : null;
+      let outcome: { message: ChatMessage; replayed: boolean; stored: Stored[] };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          if (image) await image.record(tx, viewer.userId);
+          const { message, replayed } = await insertMessage(tx, {
+            threadId: thread.id,
+            senderId: viewer.userId,
+            text,
+            imageMediaId: image?.id ?? null,
+            clientId: input.clientId,
+            createdAt: clock(),
+          });
+          if (replayed) {
+            if (image) await deleteOwnedMediaObjects(tx, viewer.userId, [image.id]);
+            return { message: await views.message(message, thread.name), replayed, stored: [] };
+          }
+          await appendEvent(tx, { type: 'chat.message_sent', payload: { messageId: message.id } });
+          const view = await views.message(message, thread.name);
+          const stored = await storeForBoth(tx, thread, 'chat_message', (counts) => ({
+            message: view,
+            ...counts,
+          }));
+          return { message: view, replayed, stored };
+        });
+      } catch (err) {
+        await image?.discard(onStorageError);
+        throw err;
+      }
+      if (outcome.replayed) await image?.discard(onStorageError);
+      await publishAll(outcome.stored);
+      return { message: outcome.message, replayed: outcome.replayed };
+    },
+
+    /** `PATCH chat_message/{id}`: your own, within 15 minutes, while the pair may still talk. */
+    async edit(viewer: ChatViewer, messageId: string, rawText: string): Promise<ChatMessage> {
+      const text = rawText.trim();
+      const outcome = await db.transaction(async (tx) => {
+        const { message, thread } = await ownMessage(tx, viewer, messageId);
+        if (!text && !message.image) throw chatErrors.empty();
+        await check(tx, viewer.userId, partnerIn(thread, viewer.userId), 'send');
+        const edited = await editMessage(tx, messageId, { text, at: clock() });
+        const view = await views.message(edited, thread.name);
+        const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
+          message: view,
+          ...counts,
+        }));
+        return { view, stored };
+      });
+      await publishAll(outcome.stored);
+      return outcome.view;
+    },
+
+    /** `DELETE chat_message/{id}`: your own, within 15 minutes; both then see 'message deleted'. */
+    async remove(viewer: ChatViewer, messageId: string): Promise<ChatMessage> {
+      const outcome = await db.transaction(async (tx) => {
+        const { thread } = await ownMessage(tx, viewer, messageId);
+        const { message, imageMediaId } = await deleteMessage(tx, messageId, { at: clock() });
+        const files = await deleteOwnedMediaObjects(tx, viewer.userId, [imageMediaId]);
+        const view = await views.message(message, thread.name);
+        const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
+          message: view,
+          ...counts,
+        }));
+        return { view, stored, files };
+      });
+      await deleteStoredFiles(storage, outcome.files, onStorageError);
+      await publishAll(outcome.stored);
+      return outcome.view;
+    },
+
+    /**
+     * `POST chat/{threadName}/read`: the caller has read up to `messageId` (a message of this
+     * conversation). The pointer only moves forward; a move is told to both members.
+     */
+    async markRead(
+      viewer: ChatViewer,
+      threadName: string,
+      messageId: string,
+    ): Promise<ChatReadResponse> {
+      const thread = await memberThread(db, viewer, threadName);
+      const outcome = await db.transaction(async (tx) => {
+        const result = await markRead(tx, thread.id, viewer.userId, messageId);
+        if (!result) throw chatErrors.messageNotFound();
+        const stored = result.moved
+          ? await storeForBoth(tx, thread, 'chat_read', (counts) => ({
+              thread_name: thread.name,
+              user_id: viewer.userId,
+              message_id: result.lastReadMessageId ?? messageId,
+              ...counts,
+            }))
+          : [];
+        return { counts: await countsOf(tx, thread.id, viewer.userId), stored };
+      });
+      await publishAll(outcome.stored);
+      return outcome.counts;
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
