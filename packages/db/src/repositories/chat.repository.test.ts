@@ -243,6 +243,40 @@ describe('read pointers and unread counts', () => {
     expect(await read(thread, b, foreign.id)).toBeNull();
     expect(await read(thread, b, nextChatMessageId())).toBeNull();
   });
+  test('sends, reads and deletions at the same time leave counts that match the messages', async () => {
+    const [a, b] = [await player(), await player()];
+    const thread = await open(a, b);
+    const seed = await Promise.all([1, 2, 3].map((i) => send(thread, a, `seed ${i}`)));
+    const work: Promise<unknown>[] = [];
+    for (let i = 0; i < 12; i++) {
+      work.push(send(thread, a, `a${i}`));
+      work.push(send(thread, b, `b${i}`));
+      if (i % 3 === 0) {
+        work.push(
+          listMessages(db, thread.id, { limit: 1 }).then(([newest]) =>
+            newest ? read(thread, b, newest.id) : null,
+          ),
+        );
+      }
+    }
+    work.push(db.transaction((tx) => deleteMessage(tx, seed[1]!.message.id, { at: new Date() })));
+    await Promise.all(work);
+
+    const all = await listMessages(db, thread.id, { limit: 100 });
+    for (const [me, partner] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const item = (await threadItem(db, thread.id, me.id))!;
+      const pointer = item.myLastReadMessageId;
+      const expected = all.filter(
+        (m) => m.senderId === partner.id && !m.deletedAt && (pointer === null || m.id > pointer),
+      ).length;
+      expect(item.unreadCount).toBe(expected);
+      expect(await unreadTotal(db, me.id)).toBe(expected);
+    }
+    expect((await threadItem(db, thread.id, a.id))?.lastMessage?.id).toBe(all[0]!.id);
+  });
 });
 
 describe('the conversation list', () => {

@@ -268,12 +268,14 @@ export async function insertMessage(
   }
 
   const at = createdAt.toISOString();
+  // Always locks the conversation row: sends of one conversation take their locks one at a time.
   await tx.execute(sql`
-    update chat_threads set last_message_id = ${inserted.id}::uuid,
+    update chat_threads set
+      last_message_id = case when last_message_id is null or last_message_id < ${inserted.id}::uuid
+        then ${inserted.id}::uuid else last_message_id end,
       last_activity_at = case when last_message_id is null then ${at}::timestamptz
         else greatest(last_activity_at, ${at}::timestamptz) end
-    where id = ${input.threadId}::uuid
-      and (last_message_id is null or last_message_id < ${inserted.id}::uuid)`);
+    where id = ${input.threadId}::uuid`);
   await tx.execute(sql`
     update chat_members me set
       last_activity_at = t.last_activity_at,
