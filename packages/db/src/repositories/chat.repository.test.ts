@@ -15,6 +15,7 @@ import {
   insertMessage,
   listMessages,
   listThreads,
+  lockEventCounters,
   markRead,
   nextChatMessageId,
   openThread,
@@ -26,6 +27,7 @@ import {
   type ChatThreadRow,
 } from './chat.repository';
 import { upsertProfile } from './profiles.repository';
+import { appendUserEvent, appendUserEventsBatch } from './user-events.repository';
 import { insertBlock, insertFollow, insertFriendship } from './social.repository';
 import { createTrial } from './trials.repository';
 
@@ -435,5 +437,23 @@ describe('pair facts', () => {
     await insertBlock(db, q.id, p.id);
     expect((await chatPairFacts(db, p.id, q.id, TODAY)).blocked).toBe(true);
     expect((await chatPairFacts(db, q.id, p.id, TODAY)).blocked).toBe(true);
+  });
+});
+
+describe('event counters', () => {
+  test('locking them changes no sequence number', async () => {
+    const [fresh, used] = [await player(), await player()];
+    await appendUserEvent(db, used.id, 'system', { text: 'one' });
+    const seqs = await db.transaction(async (tx) => {
+      await lockEventCounters(tx, [used.id, fresh.id, used.id]);
+      return appendUserEventsBatch(tx, [
+        { userId: fresh.id, type: 'system', data: { text: 'a' } },
+        { userId: used.id, type: 'system', data: { text: 'b' } },
+      ]);
+    });
+    expect(seqs).toEqual([
+      { userId: fresh.id, seq: 1 },
+      { userId: used.id, seq: 2 },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ADULT_AGE, chatThreadName, parseKeysetCursor, yearsBefore } from '@touchline/shared';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
-import { chatMembers, chatMessages, chatThreads, users } from '../schema';
+import { chatMembers, chatMessages, chatThreads, userEventCounters, users } from '../schema';
 import { uuidv7 } from '../uuid';
 import { rowsOf, type MediaRef } from './posts.repository';
 
@@ -603,6 +603,27 @@ export async function chatPartnerIds(executor: Executor, userId: string): Promis
 /** When the user was last online ('Last seen'). */
 export async function setLastSeen(executor: Executor, userId: string, at: Date): Promise<void> {
   await executor.update(users).set({ lastSeenAt: at }).where(eq(users.id, userId));
+}
+
+/**
+ * Takes the user-event counter locks of these users (in user-id order, as
+ * `appendUserEventsBatch` does) without changing them, until the transaction ends. Taken before
+ * reading a user's unread total for an event, it makes concurrent changes for one user read and
+ * number their totals one after the other (no stale total in a later event).
+ */
+export async function lockEventCounters(
+  tx: Transaction,
+  userIds: readonly string[],
+): Promise<void> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return;
+  await tx
+    .insert(userEventCounters)
+    .values(ids.map((userId) => ({ userId, lastSeq: 0 })))
+    .onConflictDoUpdate({
+      target: userEventCounters.userId,
+      set: { lastSeq: sql`${userEventCounters.lastSeq}` },
+    });
 }
 
 /* ------------------------------------------------------------ pair facts */
