@@ -87,6 +87,8 @@ function ConversationItem({
   now: number;
 }) {
   const { partner, last_message, unread_count } = thread;
+  const { role } = useSnapshot(session);
+  const activeBorder = role === 'academy' ? 'border-academy-600' : 'border-brand-600';
   const unread = unread_count > 0;
   return (
     <li>
@@ -94,7 +96,7 @@ function ConversationItem({
         href={chatPath(thread.thread_name)}
         aria-current={active ? 'page' : undefined}
         className={`flex items-center gap-3 border-l-4 px-3 py-3 transition-colors ${
-          active ? 'border-slate-900 bg-slate-100' : 'border-transparent hover:bg-slate-50'
+          active ? `${activeBorder} bg-slate-100` : 'border-transparent hover:bg-slate-50'
         }`}
       >
         <span className="relative shrink-0">

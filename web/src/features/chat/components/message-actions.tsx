@@ -4,6 +4,9 @@ import { DeleteDialog } from '@/components/ui/delete-dialog';
 import { MenuButton } from '@/components/ui/menu-button';
 import { useDeleteMessage } from '../api/change-message';
 
+/** Room (px) the menu needs below its button, with the composer under the log. */
+const MENU_ROOM_PX = 220;
+
 const ITEM =
   'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50 focus:bg-slate-50 focus:outline-none';
 
@@ -13,17 +16,24 @@ const ITEM =
  */
 export function MessageActions({ messageId, onEdit }: { messageId: string; onEdit: () => void }) {
   const [confirming, setConfirming] = useState(false);
+  const [openUp, setOpenUp] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const remove = useDeleteMessage();
 
+  // The log clips what overflows it: near the composer the menu opens upwards.
+  const chooseDirection = () => {
+    const rect = trigger.current?.getBoundingClientRect();
+    if (rect) setOpenUp(rect.bottom > window.innerHeight - MENU_ROOM_PX);
+  };
+
   return (
-    <>
+    <div onPointerDownCapture={chooseDirection} onKeyDownCapture={chooseDirection}>
       <MenuButton
         label="Message options"
         triggerRef={trigger}
         trigger={() => <MoreVertical aria-hidden="true" className="size-4" />}
-        triggerClassName="flex size-7 items-center justify-center rounded-full text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-        menuClassName="z-20 mt-1 w-44"
+        triggerClassName="flex size-7 items-center justify-center rounded-full text-slate-400 group-hover:opacity-100 hover:bg-slate-100 hover:text-slate-700 focus-visible:opacity-100 aria-expanded:opacity-100 [@media(hover:hover)]:opacity-0"
+        menuClassName={`z-20 w-44 ${openUp ? 'bottom-full mb-1' : 'mt-1'}`}
       >
         {(close) => (
           <>
@@ -62,6 +72,6 @@ export function MessageActions({ messageId, onEdit }: { messageId: string; onEdi
         onCancel={() => setConfirming(false)}
         onConfirm={() => remove.mutate(messageId, { onSettled: () => setConfirming(false) })}
       />
-    </>
+    </div>
   );
 }

@@ -65,7 +65,7 @@ export function MessageBubble({
   return (
     <div
       data-message-key={row.key}
-      className={`flex items-center gap-1 ${mine ? 'justify-end' : 'justify-start'}`}
+      className={`group flex items-center gap-1 ${mine ? 'justify-end' : 'justify-start'}`}
     >
       {changeable && !editing && row.kind === 'message' ? (
         <MessageActions messageId={row.message.id} onEdit={() => setEditing(true)} />

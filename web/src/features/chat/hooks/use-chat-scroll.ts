@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const NEAR_BOTTOM_PX = 120;
@@ -49,6 +49,20 @@ export function useChatScroll({
     }
     snapshot.current = { ...measure(element), oldest: oldestKey, newest: newestKey };
   }, [oldestKey, newestKey, newestIsMine]);
+
+  // The log shrinks when the composer grows (a picture, more lines) or a phone keyboard opens:
+  // a reader at the bottom stays there.
+  useEffect(() => {
+    const element = container.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (!snapshot.current?.atBottom) return;
+      element.scrollTop = element.scrollHeight;
+      snapshot.current = { ...snapshot.current, ...measure(element) };
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const onScroll = () => {
     const element = container.current;
