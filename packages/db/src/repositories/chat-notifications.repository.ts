@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
 import { chatMembers, chatMessages, chatThreads, notifications, users } from '../schema';
@@ -64,24 +64,76 @@ export async function lockChatReceiver(
   return { messageDeleted: !message || message.deletedAt !== null, hasRead: member.hasRead };
 }
 
-/** Whether the user has an unread notification of this kind linking there. */
-export async function hasUnreadNotificationWithLink(
-  executor: Executor,
-  userId: string,
-  kind: string,
-  link: string,
-) {
+/** Whether a notification was already made (or last refreshed) by this source event. */
+export async function notificationSourceUsed(executor: Executor, sourceKey: string) {
   const [row] = await executor
     .select({ id: notifications.id })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        isNull(notifications.readAt),
-        eq(notifications.kind, kind),
-        eq(notifications.link, link),
-      ),
-    )
+    .where(eq(notifications.sourceKey, sourceKey))
     .limit(1);
   return row !== undefined;
+}
+
+/** The group key of a chat notification: the newest message it announces. */
+export const chatNotificationKey = (messageId: string) => `chat_message:${messageId}`;
+
+/**
+ * The user's unread `message` notification for a conversation (null when none) and whether it
+ * still stands: the message it announces (its group key) is still unread by them, that is after
+ * their read pointer and not deleted. One that no longer stands was overtaken by the user reading
+ * the conversation without opening the notification.
+ */
+export async function findUnreadChatNotification(
+  executor: Executor,
+  input: { userId: string; threadId: string; link: string },
+) {
+  const [row] = await executor
+    .select({
+      id: notifications.id,
+      // Columns spelled out with their table: inside the subquery a bare name would bind to it.
+      standing: sql<boolean>`exists (
+        select 1 from chat_messages m
+        join chat_members me on me.thread_id = m.thread_id and me.user_id = ${input.userId}::uuid
+        where m.id = case when notifications.group_key like 'chat_message:%'
+            then substr(notifications.group_key, 14)::uuid end
+          and m.thread_id = ${input.threadId}::uuid and m.deleted_at is null
+          and (me.last_read_message_id is null or m.id > me.last_read_message_id))`,
+    })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, input.userId),
+        isNull(notifications.readAt),
+        eq(notifications.kind, 'message'),
+        eq(notifications.link, input.link),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Brings a chat notification back for a newer message: announces it (group key), names its
+ * sender and event, unread again and dated `now`, so it sorts first.
+ */
+export async function reannounceChatNotification(
+  executor: Executor,
+  userId: string,
+  id: string,
+  change: { actorId: string; text: string; sourceKey: string; messageId: string; now: Date },
+) {
+  const [row] = await executor
+    .update(notifications)
+    .set({
+      actorId: change.actorId,
+      text: change.text,
+      sourceKey: change.sourceKey,
+      groupKey: chatNotificationKey(change.messageId),
+      readAt: null,
+      createdAt: change.now,
+    })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row ?? null;
 }

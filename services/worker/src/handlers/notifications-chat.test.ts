@@ -90,16 +90,44 @@ describe('notifications.chat_message', () => {
       insertMessage(tx, { threadId: other.id, senderId: cara.id, text: 'Hi Bola' }),
     );
     await notify(fromCara.message.id);
-    expect((await rows(bola.id)).map((r) => r.text)).toEqual([
-      `New message from ${cara.username}`,
-      `New message from ${ada.username}`,
-    ]);
+    expect((await rows(bola.id)).map((r) => r.text).sort()).toEqual(
+      [`New message from ${cara.username}`, `New message from ${ada.username}`].sort(),
+    );
 
     // Once read, the next message notifies again.
     await markNotificationRead(h.env.db, bola.id, first[0]!.id, new Date());
     await notify((await send(ada, 'Training is at 4pm')).id);
     const after = (await rows(bola.id)).filter((r) => r.actorId === ada.id);
-    expect(after.map((r) => r.readAt === null)).toEqual([true, false]);
+    expect(after.map((r) => r.readAt === null).sort()).toEqual([false, true]);
+  });
+
+  it('brings the unread notification back when the receiver read the conversation without opening it', async () => {
+    const { ada, bola, thread, send } = await conversation();
+    const first = await send(ada, 'Hello');
+    await notify(first.id);
+    const [before] = await rows(bola.id);
+    const seqBefore = await lastUserSeq(h.env.db, bola.id);
+
+    // Bola reads the conversation on the Messages page; the bell's notification stays unread.
+    await h.env.db.transaction((tx) => markRead(tx, thread.id, bola.id, first.id));
+    const next = await send(ada, 'Training moved to 5pm');
+    await notify(next.id, 'chat-back');
+
+    const after = await rows(bola.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: before!.id, readAt: null, actorId: ada.id });
+    expect(after[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before!.createdAt.getTime());
+    expect(await lastUserSeq(h.env.db, bola.id)).toBe(seqBefore + 1);
+    const events = await listUserEventsSince(h.env.db, bola.id, seqBefore, 10);
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ['notification', expect.objectContaining({ id: before!.id, unread: 1 })],
+    ]);
+
+    // While it stands for the unread message, more messages add nothing, even rerun.
+    await notify((await send(ada, 'Bring your boots')).id);
+    await notify(next.id, 'chat-back');
+    expect(await rows(bola.id)).toEqual(after);
+    expect(await lastUserSeq(h.env.db, bola.id)).toBe(seqBefore + 1);
   });
 
   it('says nothing when the receiver was reading the conversation', async () => {
@@ -137,12 +165,21 @@ describe('notifications.chat_message', () => {
     expect(await rows(other.bola.id)).toHaveLength(0);
   });
 
-  it('gives one notification when two messages of a conversation are processed at once', async () => {
+  it('gives one notification when two messages of a conversation are processed at once or out of order', async () => {
     const { ada, bola, send } = await conversation();
     const one = await send(ada, 'Are you there?');
     const two = await send(ada, 'Call me when you can');
     await Promise.all([notify(one.id), notify(two.id)]);
     expect(await rows(bola.id)).toHaveLength(1);
     expect(await lastUserSeq(h.env.db, bola.id)).toBe(1);
+
+    // Out of order: the later message's job first, then the earlier one's adds nothing.
+    const other = await conversation();
+    const early = await other.send(other.ada, 'Good morning');
+    const late = await other.send(other.ada, 'Are you awake?');
+    await notify(late.id);
+    await notify(early.id);
+    expect(await rows(other.bola.id)).toHaveLength(1);
+    expect(await lastUserSeq(h.env.db, other.bola.id)).toBe(1);
   });
 });

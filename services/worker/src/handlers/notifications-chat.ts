@@ -2,9 +2,12 @@ import type { Database } from '@touchline/db';
 import {
   countUnread,
   findChatMessageForNotification,
-  hasUnreadNotificationWithLink,
-  insertNotification,
+  chatNotificationKey,
+  findUnreadChatNotification,
+  insertGroupedNotification,
   lockChatReceiver,
+  notificationSourceUsed,
+  reannounceChatNotification,
 } from '@touchline/db/notifications';
 import { appendUserEvent } from '@touchline/db/platform';
 import { isBlockedEitherWay } from '@touchline/db/social';
@@ -19,15 +22,20 @@ import { notificationEventData, publishStored } from './notification-events';
  * conversation open has marked the message read by then.
  *
  * Nothing is stored when the message is gone or deleted, either member is inactive or blocked
- * the other, the receiver's read pointer is at or after the message (they were reading), or the
- * receiver already has an unread `message` notification for this conversation (one per
- * conversation until they read it). The receiver's member row is locked while deciding, so two
- * messages of one conversation processed at once still give one notification. Idempotent per
- * event: the source key `chat.message_sent:<eventId>` is unique.
+ * the other, or the receiver's read pointer is at or after the message (they were reading).
+ * A conversation has at most one unread notification, which records the newest message it
+ * announces (group key `chat_message:<id>`): while that message is still unread, later ones add
+ * nothing. When the receiver has read it (on the Messages page) but left the notification unread,
+ * the notification is brought back instead: it announces this message, dated now, on top (the
+ * same row, so the bell still counts it once). The receiver's member row is locked while
+ * deciding, so messages of one conversation processed at once (or out of order) are decided one
+ * after the other. Idempotent per event: the source key
+ * `chat.message_sent:<eventId>` is unique and a rerun finds it used.
  */
 export function createChatNotificationsHandler(deps: {
   db: Database;
   bus: BusDriver;
+  clock: () => Date;
 }): JobHandler<'notifications.chat_message'> {
   return async ({ data }) => {
     const target = await findChatMessageForNotification(deps.db, data.messageId);
@@ -44,16 +52,31 @@ export function createChatNotificationsHandler(deps: {
       });
       // Not a member any more, the message was deleted meanwhile, or they read it already.
       if (!receiver || receiver.messageDeleted || receiver.hasRead) return null;
-      if (await hasUnreadNotificationWithLink(tx, target.receiverId, 'message', link)) return null;
-      const row = await insertNotification(tx, {
+      const sourceKey = `chat.message_sent:${data.eventId}`;
+      if (await notificationSourceUsed(tx, sourceKey)) return null; // a rerun
+      const text = NOTIFICATION_TEXTS.chatMessage(target.senderName);
+      const unread = await findUnreadChatNotification(tx, {
         userId: target.receiverId,
-        actorId: target.senderId,
-        sourceKey: `chat.message_sent:${data.eventId}`,
-        kind: 'message',
-        text: NOTIFICATION_TEXTS.chatMessage(target.senderName),
+        threadId: target.threadId,
         link,
       });
-      if (!row) return null; // this event already produced its notification
+      if (unread?.standing) return null; // it announces a message they have not read yet
+      const change = { actorId: target.senderId, text, sourceKey };
+      const row = unread
+        ? await reannounceChatNotification(tx, target.receiverId, unread.id, {
+            ...change,
+            messageId: target.messageId,
+            now: deps.clock(),
+          })
+        : await insertGroupedNotification(tx, {
+            ...change,
+            userId: target.receiverId,
+            kind: 'message',
+            link,
+            groupKey: chatNotificationKey(target.messageId),
+            actorCount: 1,
+          });
+      if (!row) return null; // another row announces this message already
       const eventData = notificationEventData(row, await countUnread(tx, target.receiverId));
       const { seq } = await appendUserEvent(tx, target.receiverId, 'notification', eventData);
       return { type: 'notification' as const, seq, data: eventData };
