@@ -141,4 +141,21 @@ describe('chat events on the members’ sockets', () => {
     expect(back.events.slice(0, readyAt).filter((e) => e.type !== 'ready')).toHaveLength(4);
     expect(back.events.slice(readyAt + 1)).toEqual([]);
   });
+  it('messages arriving at once from two conversations: the newest event carries the true total', async () => {
+    const reader = await adultPlayer(t);
+    const [c, d] = [await adultPlayer(t), await adultPlayer(t)];
+    await befriend(c, reader);
+    await befriend(d, reader);
+    const [fromC, fromD] = [await threadOf(c, reader), await threadOf(d, reader)];
+    const tab = await open(reader);
+    for (let round = 1; round <= 5; round++) {
+      await Promise.all([
+        expectStatus(sendText(c, fromC, `c${round}`), 201),
+        expectStatus(sendText(d, fromD, `d${round}`), 201),
+      ]);
+      const events = chatEvents(await tab.until((e) => chatEvents(e).length >= round * 2));
+      const newest = events.reduce((x, y) => (y.seq > x.seq ? y : x));
+      expect('unread_total' in newest.data && newest.data.unread_total).toBe(round * 2);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { Database, Executor } from '@touchline/db';
+import type { Database, Executor, Transaction } from '@touchline/db';
 import {
   chatPairFacts,
   deleteMessage,
@@ -7,6 +7,7 @@ import {
   insertMessage,
   listMessages,
   listThreads,
+  lockEventCounters,
   markRead,
   openThread,
   threadByName,
@@ -108,12 +109,16 @@ export function createChatService(deps: ChatServiceDeps) {
    * that member's counts. Counters are taken in user-id order (no crosswise waits).
    */
   async function storeForBoth<T extends StoredServerEvent['type']>(
-    tx: Executor,
+    tx: Transaction,
     thread: Thread,
     type: T,
     dataFor: (counts: Counts) => Extract<StoredServerEvent, { type: T }>['data'],
   ): Promise<Stored[]> {
     const members = [thread.userLow, thread.userHigh];
+    // The members' event counters first (id order, after the rows this change wrote, as every
+    // writer takes them): a concurrent change for the same user counts after this one commits,
+    // so the newest event always carries the true total.
+    await lockEventCounters(tx, members);
     const events = [];
     for (const userId of members) {
       const counts = await countsOf(tx, thread.id, userId);
