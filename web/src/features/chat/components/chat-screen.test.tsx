@@ -26,7 +26,7 @@ import {
  * and `failNextSends(n)` makes the next sends fail with a 500.
  */
 function serveChat({ messages = [] as ChatMessage[], threads = null as ChatThread[] | null } = {}) {
-  const state = { messages: [...messages], failing: 0, unreadTotal: 3 };
+  const state = { messages: [...messages], failing: 0, refusing: false, unreadTotal: 3 };
   let gate: Promise<void> | null = null;
   const thread = () => {
     const newest = [...state.messages].sort((a, b) => (a.id < b.id ? 1 : -1))[0] ?? null;
@@ -53,6 +53,9 @@ function serveChat({ messages = [] as ChatMessage[], threads = null as ChatThrea
       if (state.failing > 0) {
         state.failing -= 1;
         return reply(500, undefined, 'Internal Server Error');
+      }
+      if (state.refusing) {
+        return reply(403, { message: 'You cannot message this user', code: 'chat_not_allowed' });
       }
       const { text, client_id } = body as { text: string; client_id: string };
       const stored = state.messages.find((m) => m.client_id === client_id);
@@ -224,6 +227,18 @@ describe('chat screen', () => {
     expect(ids[0]).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(ids[1]).toBe(ids[0]);
     expect(chat.state.messages.filter((m) => m.text === 'Hello Kemi')).toHaveLength(1);
+  });
+
+  it('says why the server refused a send', async () => {
+    const chat = serveChat({ messages: [messageFixture(1)] });
+    chat.state.refusing = true;
+    signInAs('player', ME);
+    renderApp(`/chat/${KEMI_THREAD}`);
+    await (await openLog()).findByText('Message 1');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello?{Enter}');
+    expect(await bubbles().findByText('Not sent')).toBeInTheDocument();
+    expect(bubbles().getByText('You cannot message this user')).toBeInTheDocument();
+    expect(bubbles().getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('Shift+Enter starts a new line instead of sending', async () => {

@@ -124,13 +124,14 @@ function DeliveryState({ row, onRetry }: { row: LogRow; onRetry: (clientId: stri
     return <p className="mt-0.5 px-1 text-[0.6875rem] text-slate-500">Sending…</p>;
   }
   return (
-    <div className="mt-0.5 flex items-center gap-2 px-1 text-[0.6875rem] text-red-600">
-      <AlertCircle aria-hidden="true" className="size-3.5" />
-      <span title={row.entry.error ?? undefined}>Not sent</span>
+    <div className="mt-0.5 flex max-w-full flex-wrap items-center justify-end gap-x-2 px-1 text-xs text-red-600">
+      <AlertCircle aria-hidden="true" className="size-3.5 shrink-0" />
+      <span>Not sent</span>
+      {row.entry.error ? <span className="text-red-700">{row.entry.error}</span> : null}
       <button
         type="button"
         onClick={() => onRetry(row.entry.client_id)}
-        className="rounded font-semibold underline underline-offset-2 hover:text-red-700"
+        className="-my-1 rounded px-1.5 py-1 font-semibold underline underline-offset-2 hover:bg-red-50 hover:text-red-700"
       >
         Retry
       </button>

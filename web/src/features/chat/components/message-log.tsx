@@ -1,3 +1,4 @@
+import { ArrowDown } from 'lucide-react';
 import { Fragment } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useChatScroll } from '../hooks/use-chat-scroll';
@@ -36,7 +37,7 @@ export function MessageLog({
   onRetry,
 }: MessageLogProps) {
   const newest = rows.at(-1);
-  const { container, onScroll, onMediaLoad } = useChatScroll({
+  const { container, onScroll, onMediaLoad, away, jumpToLatest } = useChatScroll({
     oldestKey: rows[0]?.key ?? null,
     newestKey: newest?.key ?? null,
     newestIsMine: newest ? newest.kind === 'pending' || newest.mine : false,
@@ -46,61 +47,73 @@ export function MessageLog({
   });
 
   return (
-    <div
-      ref={container}
-      role="log"
-      aria-label="Messages"
-      onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 sm:px-6"
-    >
-      <div className="flex min-h-full flex-col justify-end gap-1.5">
-        {hasOlder ? (
-          <div className="flex justify-center py-2">
-            {loadingOlder ? (
-              <span className="flex items-center gap-2 text-xs text-slate-500">
-                <Spinner /> Loading earlier messages…
-              </span>
-            ) : (
-              <button
-                type="button"
-                onClick={onLoadOlder}
-                className="rounded-full px-3 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-white"
-              >
-                Load earlier messages
-              </button>
-            )}
-          </div>
-        ) : rows.length > 0 ? (
-          <p className="py-2 text-center text-xs text-slate-400">Start of your conversation</p>
-        ) : null}
-        {rows.map((row, index) => {
-          const previous = rows[index - 1];
-          const newDay = !previous || dayKey(createdAt(previous)) !== dayKey(createdAt(row));
-          return (
-            <Fragment key={row.key}>
-              {newDay ? (
-                <div
-                  className="flex justify-center py-2"
-                  role="separator"
-                  aria-label={dayLabel(createdAt(row), now)}
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={container}
+        role="log"
+        aria-label="Messages"
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 sm:px-6"
+      >
+        <div className="flex min-h-full flex-col justify-end gap-1.5">
+          {hasOlder ? (
+            <div className="flex justify-center py-2">
+              {loadingOlder ? (
+                <span className="flex items-center gap-2 text-xs text-slate-500">
+                  <Spinner /> Loading earlier messages…
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  onClick={onLoadOlder}
+                  className="rounded-full px-3 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-200 hover:bg-white"
                 >
-                  <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-slate-500 shadow-sm ring-1 ring-slate-200">
-                    {dayLabel(createdAt(row), now)}
-                  </span>
-                </div>
-              ) : null}
-              <MessageBubble
-                row={row}
-                accentClassName={accentClassName}
-                partnerName={partnerName}
-                now={now}
-                onRetry={onRetry}
-                onMediaLoad={onMediaLoad}
-              />
-            </Fragment>
-          );
-        })}
+                  Load earlier messages
+                </button>
+              )}
+            </div>
+          ) : rows.length > 0 ? (
+            <p className="py-2 text-center text-xs text-slate-400">Start of your conversation</p>
+          ) : null}
+          {rows.map((row, index) => {
+            const previous = rows[index - 1];
+            const newDay = !previous || dayKey(createdAt(previous)) !== dayKey(createdAt(row));
+            return (
+              <Fragment key={row.key}>
+                {newDay ? (
+                  <div
+                    className="flex justify-center py-2"
+                    role="separator"
+                    aria-label={dayLabel(createdAt(row), now)}
+                  >
+                    <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-slate-500 shadow-sm ring-1 ring-slate-200">
+                      {dayLabel(createdAt(row), now)}
+                    </span>
+                  </div>
+                ) : null}
+                <MessageBubble
+                  row={row}
+                  accentClassName={accentClassName}
+                  partnerName={partnerName}
+                  now={now}
+                  onRetry={onRetry}
+                  onMediaLoad={onMediaLoad}
+                />
+              </Fragment>
+            );
+          })}
+        </div>
       </div>
+      {away ? (
+        <button
+          type="button"
+          onClick={jumpToLatest}
+          className="absolute right-4 bottom-4 flex items-center gap-1.5 rounded-full bg-white px-3 py-1.5 text-xs font-semibold text-slate-700 shadow-md ring-1 ring-slate-200 hover:bg-slate-50"
+        >
+          <ArrowDown aria-hidden="true" className="size-4" />
+          Jump to latest
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const NEAR_BOTTOM_PX = 120;
@@ -19,7 +19,7 @@ type Snapshot = {
  * - a new message at the bottom scrolls into view when the reader was at the bottom (or sent it);
  * - an older page loaded at the top keeps what the reader was looking at in place: the distance
  *   from the bottom before the page came is put back after it rendered (before paint);
- * - scrolling near the top asks for the older page.
+ * - scrolling near the top asks for the older page; away from the bottom, 'Jump to latest' shows.
  * `oldestKey`/`newestKey` identify the first and last rows (a pending send has its client id).
  */
 export function useChatScroll({
@@ -35,6 +35,8 @@ export function useChatScroll({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const snapshot = useRef<Snapshot | null>(null);
+  /** The reader scrolled away from the newest messages ('Jump to latest' shows). */
+  const [away, setAway] = useState(false);
 
   useLayoutEffect(() => {
     const element = container.current;
@@ -68,7 +70,16 @@ export function useChatScroll({
     const element = container.current;
     if (!element || !snapshot.current) return;
     snapshot.current = { ...snapshot.current, ...measure(element) };
+    setAway(!snapshot.current.atBottom);
     if (element.scrollTop < NEAR_TOP_PX) onNearTop();
+  };
+
+  const jumpToLatest = () => {
+    const element = container.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    if (snapshot.current) snapshot.current = { ...snapshot.current, ...measure(element) };
+    setAway(false);
   };
 
   /** An image finished loading: stay at the bottom if the reader was there. */
@@ -79,7 +90,7 @@ export function useChatScroll({
     snapshot.current = { ...snapshot.current, ...measure(element) };
   };
 
-  return { container, onScroll, onMediaLoad };
+  return { container, onScroll, onMediaLoad, away, jumpToLatest };
 }
 
 function measure(element: HTMLElement): Pick<Snapshot, 'height' | 'top' | 'atBottom'> {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSnapshot } from 'valtio';
+import { ApiError } from '@/lib/api-client';
 import { session } from '@/lib/session';
 import { putMessage } from '../api/chat-cache';
 import { sendMessage } from '../api/send-message';
@@ -21,7 +22,11 @@ async function deliver(queryClient: QueryClient, entry: OutboxEntry): Promise<vo
     putMessage(queryClient, message);
     removeFromOutbox(entry.client_id);
   } catch (error) {
-    markFailed(entry.client_id, error instanceof Error ? error.message : 'Not sent');
+    // A refusal says why (blocked, no longer allowed, too many messages); a lost connection or a
+    // server error only needs 'Retry'.
+    const refusal =
+      error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+    markFailed(entry.client_id, refusal);
   }
 }
 

@@ -16,7 +16,7 @@ export type OutboxEntry = {
   preview: string | null;
   created_at: string;
   status: 'sending' | 'failed';
-  /** Why the last attempt failed (the server's reason, or a network error). */
+  /** The server's reason when it refused the last attempt (null: connection or server error). */
   error: string | null;
 };
 
@@ -47,7 +47,7 @@ export function markSending(clientId: string): void {
   entry.error = null;
 }
 
-export function markFailed(clientId: string, error: string): void {
+export function markFailed(clientId: string, error: string | null): void {
   const entry = find(clientId);
   if (!entry) return;
   entry.status = 'failed';
