@@ -12,6 +12,7 @@ import {
   expectStatus,
   follow,
   minorPlayer,
+  openChat,
   sendText,
   threadOf,
 } from './chat.test-support';
@@ -282,6 +283,14 @@ describe('chat messages', () => {
     // The history stays readable; an adult keeps the conversation.
     expect((await page(kid, kidThread)).messages.map((m) => m.text)).toEqual(['Welcome']);
     await expectStatus(sendText(acad, adultThread, 'Still interested?'), 201);
+    // 'Message' leads back to the adult's conversation; the minor's stays closed.
+    expect((await expectStatus(openChat(acad, adult), 200)).json()).toEqual({
+      thread_name: adultThread,
+    });
+    expect((await openChat(acad, kid)).statusCode).toBe(403);
+    // A pair that never talked is still refused.
+    const stranger = await adultPlayer(t);
+    expect((await openChat(acad, stranger)).statusCode).toBe(403);
   });
 
   it('sends are rate limited per user', async () => {

@@ -21,6 +21,7 @@ import type { StorageDriver } from '@touchline/drivers';
 import {
   CHAT_LIMITS,
   chatPartnerOf,
+  chatThreadName,
   todayInLagos,
   type ChatListResponse,
   type ChatMessage,
@@ -153,11 +154,25 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    /** `POST chat`: opens or finds the conversation with the receiver (§7, §13). */
+    /**
+     * `POST chat`: opens or finds the conversation with the receiver (§7, §13). A conversation
+     * that exists is found while its members may still write in it (adults keep theirs when the
+     * follow that opened it ends), so 'Message' leads back to it.
+     */
     async open(viewer: ChatViewer, receiverId: string) {
-      await check(db, viewer.userId, receiverId, 'open');
-      const thread = await db.transaction((tx) => openThread(tx, viewer.userId, receiverId));
-      return { thread_name: thread.name };
+      if (viewer.userId === receiverId) throw chatErrors.refused('self');
+      const facts = await chatPairFacts(db, viewer.userId, receiverId, todayInLagos(clock()));
+      const opening = decideChatPermission(facts, 'open');
+      if (opening.ok) {
+        const thread = await db.transaction((tx) => openThread(tx, viewer.userId, receiverId));
+        return { thread_name: thread.name };
+      }
+      if (facts.receiver && decideChatPermission(facts, 'send').ok) {
+        const name = chatThreadName(viewer.userId, receiverId);
+        const existing = await threadByName(db, name, viewer.userId);
+        if (existing) return { thread_name: existing.name };
+      }
+      throw chatErrors.refused(opening.reason);
     },
 
     /** `GET chat`: a page of messages, newest first, strictly older than `before`. */
