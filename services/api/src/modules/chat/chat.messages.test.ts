@@ -239,8 +239,12 @@ describe('chat messages', () => {
     const seen = (await page(b, thread)).messages.find((m) => m.id === message.id)!;
     expect(seen.image).toMatch(/^\/media-private\//);
     expect((await t.app.inject({ method: 'GET', url: seen.image! })).statusCode).toBe(200);
-    // A picture alone is a message.
-    expect((await sendPicture(t, a, thread, '')).statusCode).toBe(201);
+    // A picture alone is a message; deleting it removes the picture's file too.
+    const alone = (await expectStatus(sendPicture(t, a, thread, ''), 201)).json() as ChatMessage;
+    expect(alone.text).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: alone.image! })).statusCode).toBe(200);
+    await expectStatus(a.call('DELETE', `/api/chat_message/${alone.id}`), 200);
+    expect((await t.app.inject({ method: 'GET', url: alone.image! })).statusCode).toBe(404);
     // Something that is not a picture is refused by its content, whatever its name says.
     const boundary = 'notanimage';
     const fake = await t.app.inject({
