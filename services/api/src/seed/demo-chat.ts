@@ -199,6 +199,19 @@ const CONVERSATIONS: DemoConversation[] = [
 
 const LAGOS_OFFSET_HOURS = 1; // West Africa Time, no daylight saving
 
+/** When each demo conversation's lines were sent, for a seed at `now` (in order, or it throws). */
+export function demoChatTimes(now: Date): Date[][] {
+  return CONVERSATIONS.map((conversation) => {
+    const times = conversation.lines.map((line) => timeOf(line.when, now));
+    times.forEach((at, i) => {
+      if (at.getTime() >= now.getTime() || (i > 0 && at <= times[i - 1]!)) {
+        throw new Error(`demo chat: line ${i} of ${conversation.members.join('/')} out of order`);
+      }
+    });
+    return times;
+  });
+}
+
 function timeOf(when: When, now: Date): Date {
   if ('minutesAgo' in when) return new Date(now.getTime() - when.minutesAgo * 60_000);
   const lagosToday = new Date(now.getTime() + LAGOS_OFFSET_HOURS * 3_600_000);
@@ -226,15 +239,13 @@ export async function seedDemoChats(
   now: Date,
 ): Promise<{ conversations: number; messages: number }> {
   let messages = 0;
-  for (const conversation of CONVERSATIONS) {
+  const times = demoChatTimes(now);
+  for (const [c, conversation] of CONVERSATIONS.entries()) {
     const members = conversation.members.map(who) as [UserRow, UserRow];
-    const opened = timeOf(conversation.lines[0]!.when, now);
-    const thread = await openThread(tx, members[0].id, members[1].id, { createdAt: opened });
-    const sent: { id: string; by: 0 | 1; at: Date }[] = [];
-    for (const line of conversation.lines) {
-      const at = timeOf(line.when, now);
-      const previous = sent.at(-1);
-      if (previous && at <= previous.at) throw new Error('demo chat: lines out of order');
+    const thread = await openThread(tx, members[0].id, members[1].id, { createdAt: times[c]![0] });
+    const sent: { id: string; by: 0 | 1 }[] = [];
+    for (const [i, line] of conversation.lines.entries()) {
+      const at = times[c]![i]!;
       const { message } = await insertMessage(tx, {
         threadId: thread.id,
         senderId: members[line.by].id,
@@ -242,7 +253,7 @@ export async function seedDemoChats(
         createdAt: at,
         editedAt: line.edited ? new Date(at.getTime() + 2 * 60_000) : null,
       });
-      sent.push({ id: message.id, by: line.by, at });
+      sent.push({ id: message.id, by: line.by });
       messages += 1;
     }
     for (const member of [0, 1] as const) {
