@@ -48,10 +48,11 @@ describe('createDrivers', () => {
     expect([
       drivers.queue.kind,
       drivers.bus.kind,
+      drivers.presence.kind,
       drivers.storage.kind,
       drivers.mail.kind,
       drivers.payments.kind,
-    ]).toEqual(['inline', 'inline', 'local', 'devbox', 'sandbox']);
+    ]).toEqual(['inline', 'inline', 'memory', 'local', 'devbox', 'sandbox']);
     await drivers.storage.put({
       key: 'a.txt',
       body: Buffer.from('a'),
@@ -81,8 +82,8 @@ describe('createDrivers', () => {
       'smtp',
       'paystack',
     ]);
-    expect([drivers.queue.kind, drivers.bus.kind]).toEqual(
-      redisUrl ? ['bullmq', 'redis'] : ['inline', 'inline'],
+    expect([drivers.queue.kind, drivers.bus.kind, drivers.presence.kind]).toEqual(
+      redisUrl ? ['bullmq', 'redis', 'redis'] : ['inline', 'inline', 'memory'],
     );
     if (drivers.queue.kind === 'bullmq') {
       expect(drivers.queue.getBullQueues().map((q) => q.name)).toEqual([...QUEUES]);

@@ -13,6 +13,10 @@ import { createInlineBus } from './bus/inline';
 import type { InlineBusDriver } from './bus/inline';
 import { createRedisBus } from './bus/redis';
 import type { RedisBusDriver } from './bus/redis';
+import { createMemoryPresence } from './presence/memory';
+import type { MemoryPresenceDriver } from './presence/memory';
+import { createRedisPresence } from './presence/redis';
+import type { RedisPresenceDriver } from './presence/redis';
 import { createLocalStorage } from './storage/local';
 import type { LocalStorageDriver } from './storage/local';
 import { createS3Storage } from './storage/s3';
@@ -27,6 +31,8 @@ import type { DevMailboxStore, JobStore } from './types';
 export type Drivers = {
   queue: InlineQueueDriver | BullQueueDriver;
   bus: InlineBusDriver | RedisBusDriver;
+  /** Who is online: in memory (one process holds every socket) → Redis leases per instance. */
+  presence: MemoryPresenceDriver | RedisPresenceDriver;
   storage: LocalStorageDriver | S3StorageDriver;
   mail: DevboxMailDriver | SmtpMailDriver;
   /** The payment provider: the embedded sandbox, or Paystack (`PAYMENT_PROVIDER`). */
@@ -59,13 +65,16 @@ export type DriversDeps = {
   /** Tuning of the in-process queue (tests shorten the lease a killed process holds its jobs). */
   inlineQueue?: { leaseMs?: number; pollMs?: number };
   logger: Logger;
+  /** Tuning of the Redis presence (tests shorten how long a killed instance's users stay online). */
+  presence?: { ttlMs?: number; heartbeatMs?: number };
   /** Prefix of the Redis keys and channels (BullMQ default `bull`, bus `touchline`); tests set a unique one. */
   keyPrefix?: string;
 };
 
 /**
  * Chooses every driver once from the validated config: REDIS_URL → BullMQ and Redis pub/sub
- * (otherwise the in-process queue over `deps.jobStore`, i.e. the database),
+ * and Redis presence (otherwise the in-process queue over `deps.jobStore`, i.e. the database,
+ * and presence in memory),
  * S3_BUCKET → S3 (the bucket is created when missing), SMTP_URL → SMTP,
  * PAYMENT_PROVIDER=paystack → Paystack; otherwise the embedded in-process, local-disk,
  * development-mailbox and sandbox-payment drivers.
@@ -80,6 +89,9 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
   const bus = redisUrl
     ? createRedisBus({ redisUrl, logger, ...prefix })
     : createInlineBus({ logger });
+  const presence = redisUrl
+    ? createRedisPresence({ redisUrl, logger, ...prefix, ...deps.presence })
+    : createMemoryPresence();
   const storage =
     config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
       ? createS3Storage({
@@ -110,7 +122,7 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
 
   async function close() {
     await queue.close();
-    await Promise.allSettled([bus.close(), storage.close(), mail.close()]);
+    await Promise.allSettled([bus.close(), presence.close(), storage.close(), mail.close()]);
   }
 
   try {
@@ -123,6 +135,7 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
     {
       queue: queue.kind,
       bus: bus.kind,
+      presence: presence.kind,
       storage: storage.kind,
       mail: mail.kind,
       payments: payments.kind,
@@ -132,6 +145,7 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
   return {
     queue,
     bus,
+    presence,
     storage,
     mail,
     payments,

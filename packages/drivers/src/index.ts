@@ -30,6 +30,12 @@ export {
   type InlineBusOptions,
 } from './bus/inline';
 export { createRedisBus, type RedisBusDriver, type RedisBusOptions } from './bus/redis';
+export { createMemoryPresence, type MemoryPresenceDriver } from './presence/memory';
+export {
+  createRedisPresence,
+  type RedisPresenceDriver,
+  type RedisPresenceOptions,
+} from './presence/redis';
 export { RedisUnavailableError, createRedisConnection, closeRedis } from './redis/connection';
 
 export {

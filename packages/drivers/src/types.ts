@@ -112,6 +112,34 @@ export interface BusDriver {
   close(): Promise<void>;
 }
 
+/* --------------------------------------------------------------- presence */
+
+/** A change of a user's presence across every instance: online (some socket) or offline (none). */
+export type PresenceChange = { userId: string; online: boolean };
+
+/**
+ * Who is online: a user is online while any API instance holds a socket of theirs (several tabs,
+ * several instances). `connected`/`disconnected` are called once per socket and answer whether
+ * that socket made the user go online (their first anywhere) or offline (their last anywhere);
+ * changes the driver finds by itself (the users of an instance that died without disconnecting
+ * them) reach the `onChange` listeners, each reported by one instance only.
+ */
+export interface PresenceDriver {
+  readonly kind: 'memory' | 'redis';
+  /** Starts taking part (heartbeat, sweeping dead instances); API instances call it, workers not. */
+  start(): void;
+  connected(userId: string): Promise<boolean>;
+  disconnected(userId: string): Promise<boolean>;
+  /** The ones of `userIds` that are online now. */
+  online(userIds: readonly string[]): Promise<Set<string>>;
+  onChange(listener: (change: PresenceChange) => void): void;
+  /**
+   * Stops the heartbeat. The instance's users are left to expire (as if it were killed): those
+   * who do not reconnect elsewhere go offline when another instance sweeps them.
+   */
+  close(): Promise<void>;
+}
+
 /* ---------------------------------------------------------------- storage */
 
 export type Visibility = 'public' | 'private';
