@@ -26,6 +26,7 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     });
     const hub = createRealtimeHub({
       bus: app.drivers.bus,
+      presence: app.drivers.presence,
       logger: app.log,
       heartbeatMs: options.heartbeatMs,
       loadSince: async (userId, since, limit) =>

@@ -1,12 +1,14 @@
 import type { WebSocket } from 'ws';
 import {
   SOCKET_CLOSE,
+  clientEventSchema,
   userChannel,
   type BusMessage,
+  type ClientEvent,
   type ServerEvent,
   type StoredServerEvent,
 } from '@touchline/shared';
-import type { BusDriver } from '@touchline/drivers';
+import type { BusDriver, PresenceChange, PresenceDriver } from '@touchline/drivers';
 
 type Logger = {
   warn: (obj: object, msg?: string) => void;
@@ -27,7 +29,44 @@ export type RealtimeHubDeps = {
   recheckMs: number;
   /** Delays of the background retries of a publish the bus refused. */
   publishRetryMs?: readonly number[];
+  /** Who is online across instances; the hub reports each socket's arrival and departure. */
+  presence?: PresenceDriver;
 };
+
+/** The socket a client event came from, as its handler sees it. */
+export type SocketClient = {
+  userId: string;
+  sessionId: string;
+  /** Lives as long as the socket: handlers keep per-socket caches here (keys of their own). */
+  memo: Map<string, unknown>;
+};
+
+/** Client events other than `ping` (which only keeps the socket alive). */
+export type HandledClientEventType = Exclude<ClientEvent['type'], 'ping'>;
+export type ClientEventOf<T extends ClientEvent['type']> = Extract<ClientEvent, { type: T }>;
+export type ClientEventHandler<T extends HandledClientEventType> = (
+  client: SocketClient,
+  event: ClientEventOf<T>,
+) => void | Promise<void>;
+export type ClientEventOptions<T extends HandledClientEventType> = {
+  /**
+   * At most one event per socket (and per `throttleKey`, e.g. per conversation) in this window;
+   * the others are dropped before the handler runs.
+   */
+  throttleMs?: number;
+  throttleKey?: (event: ClientEventOf<T>) => string;
+};
+export type PresenceListener = (change: PresenceChange) => void | Promise<void>;
+
+type RegisteredHandler = {
+  id: number;
+  handler: (client: SocketClient, event: ClientEvent) => void | Promise<void>;
+  throttleMs: number;
+  throttleKey?: (event: ClientEvent) => string;
+};
+
+/** A socket remembers at most this many throttle windows (one per conversation typed in). */
+const THROTTLE_KEYS_MAX = 100;
 
 type Connection = {
   socket: WebSocket;
@@ -39,6 +78,11 @@ type Connection = {
   expiry?: NodeJS.Timeout;
   /** Deliveries to one socket run one after another, so catch-up and live events never interleave. */
   chain: Promise<void>;
+  client: SocketClient;
+  /** When each throttled client event (type and key) last went through. */
+  throttled: Map<string, number>;
+  /** Presence was told of this socket (and must be told of its departure once). */
+  present: boolean;
 };
 
 type UserRoom = { connections: Set<Connection>; unsubscribe: Promise<() => Promise<void>> };
@@ -58,6 +102,77 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
   const rooms = new Map<string, UserRoom>();
   const heartbeat = setInterval(beat, deps.heartbeatMs ?? 30_000);
   heartbeat.unref();
+  const clientHandlers = new Map<HandledClientEventType, RegisteredHandler[]>();
+  let handlerIds = 0;
+  const presenceListeners: PresenceListener[] = [];
+  deps.presence?.onChange((change) => reportPresence(change));
+  deps.presence?.start();
+
+  function reportPresence(change: PresenceChange) {
+    for (const listener of presenceListeners) {
+      void Promise.resolve()
+        .then(() => listener(change))
+        .catch((err: unknown) => {
+          deps.logger.warn({ err, userId: change.userId }, 'presence listener failed');
+        });
+    }
+  }
+
+  function trackPresence(connection: Connection, as: 'connected' | 'disconnected') {
+    const presence = deps.presence;
+    if (!presence) return;
+    if (as === 'connected') connection.present = true;
+    else if (!connection.present) return;
+    else connection.present = false;
+    const { userId } = connection;
+    const change = as === 'connected' ? presence.connected(userId) : presence.disconnected(userId);
+    change
+      .then((changed) => {
+        if (changed) reportPresence({ userId, online: as === 'connected' });
+      })
+      .catch((err: unknown) => deps.logger.warn({ err, userId }, 'presence update failed'));
+  }
+
+  /**
+   * A message from the client: JSON matching `clientEventSchema`, else ignored (a client never
+   * learns anything from a bad message, and a socket is not closed for one). `ping` only keeps the
+   * socket alive; other types go to the handler a module registered, after the throttle.
+   */
+  function onClientMessage(connection: Connection, raw: unknown, isBinary: boolean) {
+    connection.alive = true;
+    if (isBinary) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(raw));
+    } catch {
+      return;
+    }
+    const result = clientEventSchema.safeParse(parsed);
+    if (!result.success) {
+      deps.logger.debug({ userId: connection.userId }, 'invalid client event ignored');
+      return;
+    }
+    const event = result.data;
+    if (event.type === 'ping') return;
+    for (const registered of clientHandlers.get(event.type) ?? []) {
+      if (registered.throttleMs > 0) {
+        const key = `${registered.id}:${registered.throttleKey?.(event) ?? ''}`;
+        const now = Date.now();
+        const last = connection.throttled.get(key);
+        if (last !== undefined && now - last < registered.throttleMs) continue;
+        if (connection.throttled.size >= THROTTLE_KEYS_MAX) connection.throttled.clear();
+        connection.throttled.set(key, now);
+      }
+      void Promise.resolve()
+        .then(() => registered.handler(connection.client, event))
+        .catch((err: unknown) => {
+          deps.logger.warn(
+            { err, userId: connection.userId, type: event.type },
+            'client event failed',
+          );
+        });
+    }
+  }
 
   function send(connection: Connection, event: ServerEvent) {
     if (connection.socket.readyState === connection.socket.OPEN) {
@@ -194,7 +309,8 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
     const room = rooms.get(connection.userId);
     if (!room) return;
     clearTimeout(connection.expiry);
-    room.connections.delete(connection);
+    if (!room.connections.delete(connection)) return;
+    trackPresence(connection, 'disconnected');
     if (room.connections.size === 0) {
       rooms.delete(connection.userId);
       void room.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined);
@@ -230,13 +346,18 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
         lastSeq: 0,
         alive: true,
         chain: Promise.resolve(),
+        client: { userId: who.userId, sessionId: who.sessionId, memo: new Map() },
+        throttled: new Map(),
+        present: false,
       };
       socket.on('pong', () => {
         connection.alive = true;
       });
+      socket.on('message', (raw, isBinary) => onClientMessage(connection, raw, isBinary));
       socket.on('close', () => leave(connection));
       socket.on('error', () => socket.terminate());
       const subscribed = join(connection);
+      trackPresence(connection, 'connected');
       if (who.tokenExpiresAt) armExpiry(connection, who.tokenExpiresAt.getTime() - Date.now());
       await enqueue(connection, async () => {
         await subscribed;
@@ -260,6 +381,44 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
     /** Closes the user's sockets on every instance (one session, or all of them). Never rejects. */
     revoke(userId: string, sessionId?: string) {
       return publishAfterCommit(userId, { kind: 'revoke', sessionId });
+    },
+
+    /**
+     * Lets a module answer a client event type, e.g. chat's `typing` (each handler has its own throttle).
+     * Handlers run after validation and the throttle; a failing one is logged, never answered.
+     */
+    onClientEvent<T extends HandledClientEventType>(
+      type: T,
+      handler: ClientEventHandler<T>,
+      options: ClientEventOptions<T> = {},
+    ) {
+      const list = clientHandlers.get(type) ?? [];
+      list.push({
+        id: (handlerIds += 1),
+        handler: handler as RegisteredHandler['handler'],
+        throttleMs: options.throttleMs ?? 0,
+        throttleKey: options.throttleKey as RegisteredHandler['throttleKey'],
+      });
+      clientHandlers.set(type, list);
+    },
+
+    /**
+     * Called when a user comes online (their first socket on any instance) or goes offline (their
+     * last one closed, or the instance holding it died): each change once, on one instance.
+     */
+    onPresence(listener: PresenceListener) {
+      presenceListeners.push(listener);
+    },
+
+    /** The ones of `userIds` online now (any instance); nobody when presence is unavailable. */
+    async online(userIds: readonly string[]): Promise<Set<string>> {
+      if (!deps.presence || userIds.length === 0) return new Set();
+      try {
+        return await deps.presence.online(userIds);
+      } catch (err) {
+        deps.logger.warn({ err }, 'presence unavailable; everyone reads as offline');
+        return new Set();
+      }
     },
 
     connectionCount() {
