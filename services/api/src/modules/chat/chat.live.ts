@@ -10,6 +10,8 @@ const TYPING_ACCESS_TTL_MS = 30_000;
 
 type TypingAccess = { partnerId: string | null; until: number };
 
+const registered = new WeakSet<object>();
+
 /** Who is online now, on any instance (the partner fields of chat answers). */
 export function presenceFrom(app: FastifyInstance): ChatPresence {
   return { online: (userIds) => app.realtime.online(userIds) };
@@ -48,6 +50,8 @@ async function typingPartner(
  *   died) stores `last_seen_at` and tells every chat partner (`presence`, ephemeral).
  */
 export function registerChatLive(app: FastifyInstance): void {
+  if (registered.has(app.realtime)) return; // once per hub, whoever calls it
+  registered.add(app.realtime);
   app.realtime.onClientEvent(
     'typing',
     async (client, event) => {
