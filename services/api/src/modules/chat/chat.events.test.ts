@@ -20,6 +20,15 @@ const chatEvents = (events: ServerEvent[]) =>
     (e): e is ChatEvent =>
       e.type === 'chat_message' || e.type === 'chat_message_updated' || e.type === 'chat_read',
   );
+/** Polls `check` until it holds (a generous bound for a loaded machine). */
+async function until(check: () => Promise<boolean>, ms = 20_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not reached');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The sequence number `ready` reported: everything up to it was delivered. */
 const readySeq = (events: ServerEvent[]) => {
   const ready = events.find((e) => e.type === 'ready');
@@ -157,5 +166,31 @@ describe('chat events on the members’ sockets', () => {
       const newest = events.reduce((x, y) => (y.seq > x.seq ? y : x));
       expect('unread_total' in newest.data && newest.data.unread_total).toBe(round * 2);
     }
+  });
+  it('the partner shows online while they have a socket open, then when they were last seen', async () => {
+    const [x, y] = [await adultPlayer(t), await adultPlayer(t)];
+    await befriend(x, y);
+    const name = await threadOf(x, y);
+    const partnerSeenBy = async (who: TestUser) => {
+      const list = (await expectStatus(who.call('GET', '/api/chat_list'), 200)).json();
+      return list.threads.find((item: { thread_name: string }) => item.thread_name === name)
+        .partner as { online: boolean; last_seen: string | null };
+    };
+    expect(await partnerSeenBy(x)).toMatchObject({ online: false, last_seen: null });
+    const tabs = [await open(y), await open(y)];
+    expect(await partnerSeenBy(x)).toEqual(
+      expect.objectContaining({ online: true, last_seen: null }),
+    );
+    const page = (await expectStatus(x.call('GET', `/api/chat?threadName=${name}`), 200)).json();
+    expect(page.thread.partner.online).toBe(true);
+    // One tab closed (the server has let it go): still online.
+    const held = t.app.realtime.connectionCount();
+    tabs[0]!.close();
+    await until(async () => t.app.realtime.connectionCount() === held - 1);
+    expect((await partnerSeenBy(x)).online).toBe(true);
+    // Both closed: offline, with the time.
+    tabs[1]!.close();
+    await until(async () => (await partnerSeenBy(x)).online === false);
+    expect((await partnerSeenBy(x)).last_seen).not.toBeNull();
   });
 });
