@@ -98,10 +98,9 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   async function countsOf(executor: Executor, threadId: string, userId: string): Promise<Counts> {
-    const [count, total] = await Promise.all([
-      threadUnread(executor, threadId, userId),
-      unreadTotal(executor, userId),
-    ]);
+    // One after the other: inside a transaction both run on its one connection anyway.
+    const count = await threadUnread(executor, threadId, userId);
+    const total = await unreadTotal(executor, userId);
     return { unread_count: count, unread_total: total };
   }
 
