@@ -81,6 +81,8 @@ type Connection = {
   client: SocketClient;
   /** When each throttled client event (type and key) last went through. */
   throttled: Map<string, number>;
+  /** Client events of one socket are handled one after another, in the order they came. */
+  inbox: Promise<void>;
   /** Presence was told of this socket (and must be told of its departure once). */
   present: boolean;
 };
@@ -163,7 +165,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
         if (connection.throttled.size >= THROTTLE_KEYS_MAX) connection.throttled.clear();
         connection.throttled.set(key, now);
       }
-      void Promise.resolve()
+      connection.inbox = connection.inbox
         .then(() => registered.handler(connection.client, event))
         .catch((err: unknown) => {
           deps.logger.warn(
@@ -348,6 +350,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
         chain: Promise.resolve(),
         client: { userId: who.userId, sessionId: who.sessionId, memo: new Map() },
         throttled: new Map(),
+        inbox: Promise.resolve(),
         present: false,
       };
       socket.on('pong', () => {
@@ -385,7 +388,8 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
 
     /**
      * Lets a module answer a client event type, e.g. chat's `typing` (each handler has its own throttle).
-     * Handlers run after validation and the throttle; a failing one is logged, never answered.
+     * Handlers run after validation and the throttle, one event of a socket after the other; a
+     * failing one is logged, never answered.
      */
     onClientEvent<T extends HandledClientEventType>(
       type: T,
