@@ -10,31 +10,49 @@
  *   serialises them), beside two baselines on the same server and connections: a bare
  *   `GET /api/health/live` (no I/O) and a signed-in `GET /api/me` (the session check).
  *
+ * - chat delivery: with BENCH_SOCKETS (1,000) sockets connected, one per user, users in pairs
+ *   with a conversation, the time from a `POST /api/chat/{thread}/messages` over HTTP to the
+ *   `chat_message` event on the receiver's socket, one send at a time and CHAT_SENDERS at once.
+ *
  * It runs on PGlite by default and on Postgres when TEST_DATABASE_URL is set (a throw-away
- * database is made from it). `BENCH_ONLY=feed|registrations` runs one part.
+ * database is made from it), with the Redis bus and presence when TEST_REDIS_URL is set.
+ * `BENCH_ONLY=feed|registrations|chat` runs one part; `--quick` runs every part tiny (a smoke
+ * run of the bench itself, seconds long; its numbers mean nothing).
  *
  *   npm run bench
+ *   npm run bench -- --quick
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
  */
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { countQueries } from '@touchline/db/testing';
 import { schema } from '@touchline/db';
+import { openThread } from '@touchline/db/chat';
 import { insertFollow, insertFriendship } from '@touchline/db/social';
+import type { ServerEvent } from '@touchline/shared';
 import { createTestApp } from '../services/api/src/testing/test-app';
 
-const FRIENDS = 100;
-const POSTS_PER_FRIEND = 30;
-const ACADEMIES = 5;
-const POSTS_PER_ACADEMY = 40;
-const STRANGERS = 100;
-const POSTS_PER_STRANGER = 20;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const DEEP_PAGE = 40;
-const REGISTRANTS = Number(process.env.BENCH_REGISTRATIONS ?? 1000);
+const QUICK = process.argv.slice(2).includes('--quick');
+const sized = (full: number, quick: number) => (QUICK ? quick : full);
+
+const FRIENDS = sized(100, 5);
+const POSTS_PER_FRIEND = sized(30, 5);
+const ACADEMIES = sized(5, 1);
+const POSTS_PER_ACADEMY = sized(40, 5);
+const STRANGERS = sized(100, 5);
+const POSTS_PER_STRANGER = sized(20, 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? sized(200, 10));
+const DEEP_PAGE = sized(40, 2);
+const REGISTRANTS = Number(process.env.BENCH_REGISTRATIONS ?? sized(1000, 20));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Connected sockets during the chat benchmark (one per user; users in pairs). */
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? sized(1000, 20));
+const CHAT_SENDS = Number(process.env.BENCH_CHAT_SENDS ?? sized(500, 10));
+const CHAT_SENDERS = Number(process.env.BENCH_CHAT_SENDERS ?? sized(20, 4));
 const ONLY = process.env.BENCH_ONLY;
+const PARTS = ['feed', 'registrations', 'chat'] as const;
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -58,8 +76,12 @@ const backend = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 async function main() {
   const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000000' } });
   try {
-    if (ONLY !== 'registrations') await benchFeed(t);
-    if (ONLY !== 'feed') await benchRegistrations(t);
+    if (ONLY && !(PARTS as readonly string[]).includes(ONLY))
+      throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}`);
+    if (QUICK) console.log('--quick: tiny sizes, a smoke run (the numbers mean nothing)');
+    if (!ONLY || ONLY === 'feed') await benchFeed(t);
+    if (!ONLY || ONLY === 'registrations') await benchRegistrations(t);
+    if (!ONLY || ONLY === 'chat') await benchChat(t);
   } finally {
     await t.close();
   }
@@ -211,7 +233,7 @@ async function benchRegistrations(t: TestApp) {
   });
   if (status !== 201) throw new Error(`registration answered ${status}`);
 
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await listening(t);
   const run = async (name: string, options: Omit<Parameters<typeof autocannon>[0], 'url'>) => {
     const result = await autocannon({ url: address, connections: CONNECTIONS, ...options });
     const failed = result.non2xx + result.errors + result.timeouts;
@@ -275,6 +297,136 @@ async function benchRegistrations(t: TestApp) {
 }
 
 const eqId = (id: string) => eq(schema.users.id, id);
+
+let address: Promise<string> | undefined;
+/** The app's HTTP address (it listens once, for every part that needs a real server). */
+function listening(t: TestApp): Promise<string> {
+  address ??= t.app.listen({ port: 0, host: '127.0.0.1' });
+  return address;
+}
+
+/** Runs `task` over `items`, `width` at a time. */
+async function inBatches<T>(items: T[], width: number, task: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += width)
+    await Promise.all(items.slice(i, i + width).map(task));
+}
+
+/**
+ * Chat delivery under load: SOCKETS users, each with one open socket (the realtime hub holds them
+ * all), in pairs with a conversation. A sender posts over HTTP; the sample is the time until the
+ * receiver's socket has the `chat_message` (the send's transaction, the stored events, the bus,
+ * the hub's per-socket ordering and the socket write). Senders take turns, so no one nears the
+ * per-user send limit.
+ */
+async function benchChat(t: TestApp) {
+  const pairs = Math.max(1, Math.floor(SOCKETS / 2));
+  console.log(
+    `\nchat benchmark on ${backend} (${t.drivers.bus.kind} bus): seeding ${pairs * 2} users…`,
+  );
+  type Member = { id: string; authorization: string; token: string };
+  const conversations: { a: Member; b: Member; thread: string }[] = [];
+  const member = async (i: number): Promise<Member> => {
+    const user = await t.createUser({ username: `Chatter ${i}` });
+    return { id: user.id, authorization: user.headers.authorization, token: user.token };
+  };
+  for (let i = 0; i < pairs; i += 1) {
+    const [a, b] = [await member(2 * i), await member(2 * i + 1)];
+    await insertFriendship(t.db, a.id, b.id);
+    const thread = await t.db.transaction((tx) => openThread(tx, a.id, b.id));
+    conversations.push({ a, b, thread: thread.name });
+  }
+
+  const http = await listening(t);
+  const ws = http.replace(/^http/, 'ws');
+  /** client_id → resolves when the receiver's socket has the message. */
+  const awaited = new Map<string, () => void>();
+  const sockets: WebSocket[] = [];
+  const connect = (who: Member) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = new WebSocket(`${ws}/ws/notifications/${who.id}/`, ['bearer', who.token]);
+      sockets.push(socket);
+      socket.on('message', (raw) => {
+        const event = JSON.parse(String(raw)) as ServerEvent;
+        if (event.type === 'ready') resolve();
+        else if (event.type === 'chat_message' && event.data.message.sender_id !== who.id) {
+          awaited.get(event.data.message.client_id ?? '')?.();
+        }
+      });
+      socket.once('error', reject);
+    });
+  const connectStarted = performance.now();
+  await inBatches(
+    conversations.flatMap(({ a, b }) => [a, b]),
+    50,
+    connect,
+  );
+  const connectMs = performance.now() - connectStarted;
+  console.log(
+    `${sockets.length} sockets connected in ${(connectMs / 1000).toFixed(1)} s ` +
+      `(the hub holds ${t.app.realtime.connectionCount()})`,
+  );
+
+  let sent = 0;
+  const sendOne = async () => {
+    const n = sent++;
+    const { a, b, thread } = conversations[n % conversations.length]!;
+    const [from] = Math.floor(n / conversations.length) % 2 === 0 ? [a, b] : [b, a];
+    const clientId = `bench-${n}`;
+    const received = new Promise<void>((resolve) => awaited.set(clientId, resolve));
+    const started = performance.now();
+    const res = await fetch(`${http}/api/chat/${thread}/messages`, {
+      method: 'POST',
+      headers: { authorization: from.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: `Bench message ${n}`, client_id: clientId }),
+    });
+    if (res.status !== 201) throw new Error(`send answered ${res.status}: ${await res.text()}`);
+    await received;
+    awaited.delete(clientId);
+    return performance.now() - started;
+  };
+
+  for (let i = 0; i < Math.min(10, CHAT_SENDS); i += 1) await sendOne(); // warm-up
+  const results: { name: string; samples: number[]; wallMs: number }[] = [];
+  {
+    const samples: number[] = [];
+    const wall = performance.now();
+    for (let i = 0; i < CHAT_SENDS; i += 1) samples.push(await sendOne());
+    results.push({ name: 'one send at a time', samples, wallMs: performance.now() - wall });
+  }
+  {
+    const samples: number[] = [];
+    const wall = performance.now();
+    let left = CHAT_SENDS;
+    await Promise.all(
+      Array.from({ length: CHAT_SENDERS }, async () => {
+        while (left > 0) {
+          left -= 1;
+          samples.push(await sendOne());
+        }
+      }),
+    );
+    results.push({
+      name: `${CHAT_SENDERS} senders at once`,
+      samples,
+      wallMs: performance.now() - wall,
+    });
+  }
+  for (const socket of sockets) socket.terminate();
+
+  console.log(`${CHAT_SENDS} messages per case, ${sockets.length} connected sockets`);
+  console.log('');
+  console.log('chat send → receive           p50 ms   p95 ms   p99 ms   max ms   msg/s');
+  for (const { name, samples, wallMs } of results) {
+    const sorted = [...samples].sort((x, y) => x - y);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+    const cell = (v: number) => v.toFixed(1).padStart(6);
+    console.log(
+      `${name.padEnd(28)} ${cell(at(0.5))}   ${cell(at(0.95))}   ${cell(at(0.99))}   ${cell(
+        sorted.at(-1)!,
+      )}   ${((samples.length / wallMs) * 1000).toFixed(0).padStart(5)}`,
+    );
+  }
+}
 
 main().catch((err: unknown) => {
   console.error(err);
