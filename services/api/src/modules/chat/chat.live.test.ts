@@ -129,4 +129,23 @@ describe('chat live: typing and presence', () => {
     expect(row?.lastSeenAt?.toISOString()).toBe(offline.data.last_seen);
     expect(presenceOfB(outsiderTab.events)).toEqual([]); // no conversation with b: told nothing
   });
+
+  it('a quick reload (offline, online again) reaches the partner in order', async () => {
+    const { a, b } = await pair();
+    const aTab = await tab(a);
+    const states = () =>
+      ofType(aTab.events, 'presence')
+        .filter((p) => p.data.user_id === b.id)
+        .map((p) => p.data.online);
+    const first = await tab(b);
+    const closing = first.close();
+    const second = await tab(b); // the reloaded page connects while the old socket closes
+    await closing;
+    await second.close();
+    const third = await tab(b);
+    await aTab.until(() => states().at(-1) === true && states().length >= 3);
+    expect(states().every((online, i) => online === (i % 2 === 0))).toBe(true); // alternating
+    expect(await t.app.realtime.online([b.id])).toEqual(new Set([b.id]));
+    await third.close();
+  });
 });

@@ -110,14 +110,24 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
   deps.presence?.onChange((change) => reportPresence(change));
   deps.presence?.start();
 
+  /** A user's changes reach the listeners one after the other (online, then offline, …). */
+  const presenceChains = new Map<string, Promise<void>>();
   function reportPresence(change: PresenceChange) {
-    for (const listener of presenceListeners) {
-      void Promise.resolve()
-        .then(() => listener(change))
-        .catch((err: unknown) => {
-          deps.logger.warn({ err, userId: change.userId }, 'presence listener failed');
-        });
-    }
+    const { userId } = change;
+    const run = async () => {
+      for (const listener of presenceListeners) {
+        try {
+          await listener(change);
+        } catch (err) {
+          deps.logger.warn({ err, userId }, 'presence listener failed');
+        }
+      }
+    };
+    const chain = (presenceChains.get(userId) ?? Promise.resolve()).then(run);
+    presenceChains.set(userId, chain);
+    void chain.then(() => {
+      if (presenceChains.get(userId) === chain) presenceChains.delete(userId);
+    });
   }
 
   function trackPresence(connection: Connection, as: 'connected' | 'disconnected') {
