@@ -27,7 +27,7 @@ import { openTestSocket, socketBase, type TestSocket } from '../realtime/realtim
 const redisUrl = process.env.TEST_REDIS_URL;
 const secrets = deriveSecrets('test-secret-0123456789-0123456789-abcdef');
 /** Short presence leases, so a killed instance's users go offline within seconds. */
-const PRESENCE = { ttlMs: 3000, heartbeatMs: 250 };
+const PRESENCE = { ttlMs: 5000, heartbeatMs: 250 };
 
 type Instance = {
   app: App;
@@ -119,7 +119,7 @@ describe('chat across two API instances (Postgres + Redis)', () => {
   async function call(
     instance: Instance,
     who: Member,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     payload?: object,
   ) {
@@ -239,6 +239,59 @@ describe('chat across two API instances (Postgres + Redis)', () => {
       online: false,
       last_seen: offline.data.last_seen,
     });
+  });
+
+  it('a reconnect to the other instance catches up exactly what was missed, in order, then live', async () => {
+    const before = await tab(two, ben);
+    const lastSeq = (before.events.find((e) => e.type === 'ready') as { last_seq: number })
+      .last_seq;
+    await before.close();
+
+    // While Ben is away: three messages through instance one, an edit through instance two.
+    const texts = ['One', 'Two', 'Three'];
+    const ids: string[] = [];
+    for (const [i, text] of texts.entries()) {
+      const message = (await call(one, ada, 'POST', `/api/chat/${thread}/messages`, {
+        text,
+        client_id: `away-${i}`,
+      })) as { id: string };
+      ids.push(message.id);
+    }
+    await call(two, ada, 'PATCH', `/api/chat_message/${ids[1]}`, { text: 'Two (edited)' });
+
+    const back = await openTestSocket(one.base, {
+      userId: ben.id,
+      token: ben.token,
+      since: lastSeq,
+    });
+    sockets.push(back);
+    const caughtUp = back.events.filter((e) => e.type !== 'presence' && e.type !== 'typing');
+    expect(caughtUp.map((e) => e.type)).toEqual([
+      'chat_message',
+      'chat_message',
+      'chat_message',
+      'chat_message_updated',
+      'ready',
+    ]);
+    const seqs = caughtUp.flatMap((e) => ('seq' in e ? [e.seq] : []));
+    expect(seqs).toEqual(seqs.map((_, i) => lastSeq + 1 + i));
+    expect(ofType(back.events, 'chat_message').map((e) => e.data.message.text)).toEqual(texts);
+    expect(ofType(back.events, 'chat_message_updated')[0]!.data.message).toMatchObject({
+      id: ids[1],
+      text: 'Two (edited)',
+    });
+
+    // Then live, from the other instance.
+    const live = (await call(two, ada, 'POST', `/api/chat/${thread}/messages`, {
+      text: 'Live',
+      client_id: 'away-live',
+    })) as { id: string };
+    await back.until((e) => ofType(e, 'chat_message').some((m) => m.data.message.id === live.id));
+    expect(ofType(back.events, 'chat_message').map((e) => e.data.message.text)).toEqual([
+      ...texts,
+      'Live',
+    ]);
+    await back.close();
   });
 
   it("turns a killed instance's users offline for the other instances", async () => {
