@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage, ChatThread } from '@touchline/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { chatKeys } from '@/api/chat';
 import type { FakeRequest, Reply } from '@/test/fake-api';
 import { reply, serveApi } from '@/test/fake-api';
@@ -19,6 +19,14 @@ import {
   pageFixture,
   threadFixture,
 } from '../testing/fixtures';
+import { drafts } from '../stores/drafts';
+import { outbox } from '../stores/outbox';
+
+// The tab's unsent messages and drafts outlive a screen, not a test.
+afterEach(() => {
+  outbox.entries.splice(0);
+  drafts.byThread = {};
+});
 
 /**
  * A fake chat server: the conversation with Kemi holds `messages` (served newest first, 50 a page,
@@ -239,6 +247,29 @@ describe('chat screen', () => {
     expect(await bubbles().findByText('Not sent')).toBeInTheDocument();
     expect(bubbles().getByText('You cannot message this user')).toBeInTheDocument();
     expect(bubbles().getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('keeps an unsent draft while another conversation is open', async () => {
+    serveChat({
+      messages: [messageFixture(1)],
+      threads: [
+        threadFixture(),
+        threadFixture({
+          thread_name: STARS_THREAD,
+          partner: { ...threadFixture().partner, id: STARS, username: 'Lagos Stars' },
+        }),
+      ],
+    });
+    signInAs('player', ME);
+    renderApp(`/chat/${KEMI_THREAD}`);
+    await (await openLog()).findByText('Message 1');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Half a thought');
+
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    await userEvent.click(within(list).getByRole('link', { name: /Lagos Stars/ }));
+    expect(await screen.findByText('Conversation not found')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('link', { name: /Kemi Adeyemi/ }));
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toHaveValue('Half a thought');
   });
 
   it('Shift+Enter starts a new line instead of sending', async () => {

@@ -3,8 +3,11 @@ import type { ChangeEvent, FormEvent, KeyboardEvent } from 'react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '@touchline/shared';
 import { IMAGE_ACCEPT, imageProblem } from '../lib/image-file';
+import { draftOf, setDraft } from '../stores/drafts';
 
 type ComposerProps = {
+  /** Whose draft in which conversation (kept while the user looks elsewhere). */
+  draftKey: string;
   onSend: (text: string, image: File | null) => void;
   /** Called on every keystroke that changes the text (the typing signal is throttled). */
   onTyping: () => void;
@@ -16,8 +19,12 @@ type ComposerProps = {
  * Writes a message: Enter sends, Shift+Enter starts a new line; 'Attach image' adds one picture,
  * shown as a preview with 'Remove image'. At most 2000 characters (the count shows near the end).
  */
-export function Composer({ onSend, onTyping, accentClassName }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({ draftKey, onSend, onTyping, accentClassName }: ComposerProps) {
+  const [text, setTextState] = useState(() => draftOf(draftKey));
+  const setText = (next: string) => {
+    setTextState(next);
+    setDraft(draftKey, next);
+  };
   const [image, setImage] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);

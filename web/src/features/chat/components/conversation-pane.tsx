@@ -131,7 +131,12 @@ export function ConversationPane({ threadName, now }: { threadName: string; now:
           onRetry={retry}
         />
       )}
-      <Composer onSend={send} onTyping={onTyping} accentClassName={accent} />
+      <Composer
+        draftKey={`${myId ?? ''}:${threadName}`}
+        onSend={send}
+        onTyping={onTyping}
+        accentClassName={accent}
+      />
     </div>
   );
 }

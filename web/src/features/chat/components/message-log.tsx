@@ -52,6 +52,8 @@ export function MessageLog({
         ref={container}
         role="log"
         aria-label="Messages"
+        // Focusable, so the history can be scrolled with the keyboard.
+        tabIndex={0}
         onScroll={onScroll}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 sm:px-6"
       >
@@ -74,7 +76,11 @@ export function MessageLog({
             </div>
           ) : rows.length > 0 ? (
             <p className="py-2 text-center text-xs text-slate-400">Start of your conversation</p>
-          ) : null}
+          ) : (
+            <p className="my-auto py-8 text-center text-sm text-slate-500">
+              No messages yet. Say hello{partnerName ? ` to ${partnerName}` : ''}!
+            </p>
+          )}
           {rows.map((row, index) => {
             const previous = rows[index - 1];
             const newDay = !previous || dayKey(createdAt(previous)) !== dayKey(createdAt(row));
