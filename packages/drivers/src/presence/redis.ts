@@ -23,7 +23,8 @@ export type RedisPresenceDriver = PresenceDriver & {
 };
 
 /** Milliseconds of the Redis clock, so instances agree on leases whatever their own clocks say. */
-const NOW = `local t = redis.call('TIME')
+const NOW = `if redis.replicate_commands then redis.replicate_commands() end -- Redis < 5
+local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local function alive(id)
   local score = redis.call('ZSCORE', KEYS[1], id)

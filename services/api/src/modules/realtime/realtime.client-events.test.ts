@@ -66,6 +66,30 @@ describe('realtime client events and presence', () => {
     await Promise.all([tab1.close(), tab2.close()]);
   });
 
+  it('drops what a socket sends beyond 20 messages a second', async () => {
+    const user = await t.createUser();
+    const tab = await open(user);
+    for (let i = 0; i < 60; i += 1) tab.send({ type: 'typing', thread_name: `flood-${i}` });
+    // Then, until one gets through (a later window), a marker now and then.
+    let markers = 0;
+    while (typedIn('after-flood').length === 0) {
+      if (markers > 200) throw new Error('no marker got through');
+      tab.send({ type: 'typing', thread_name: 'after-flood' });
+      markers += 1;
+      await eventually(() => typedIn('after-flood').length > 0, 'a marker', 100).catch(() => {});
+    }
+    const flood = typed.filter(
+      (x) => x.client.userId === user.id && x.event.thread_name.startsWith('flood-'),
+    );
+    expect(flood.length).toBeGreaterThanOrEqual(20);
+    expect(flood.length).toBeLessThan(60); // a burst spans one window, two on a slow machine
+    // The first 20 of the burst, in order.
+    expect(flood.slice(0, 20).map((x) => x.event.thread_name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `flood-${i}`),
+    );
+    await tab.close();
+  });
+
   it('reports a user online at the first tab and offline after the last, once each', async () => {
     const user = await t.createUser();
     const mine = () => changes.filter((c) => c.userId === user.id);

@@ -67,6 +67,11 @@ type RegisteredHandler = {
 
 /** A socket remembers at most this many throttle windows (one per conversation typed in). */
 const THROTTLE_KEYS_MAX = 100;
+/**
+ * Client messages a socket may send per second; the rest are dropped unread (a flood of distinct
+ * conversation names must not turn into as many database reads).
+ */
+const CLIENT_MESSAGES_PER_SECOND = 20;
 
 type Connection = {
   socket: WebSocket;
@@ -83,6 +88,8 @@ type Connection = {
   throttled: Map<string, number>;
   /** Client events of one socket are handled one after another, in the order they came. */
   inbox: Promise<void>;
+  /** The current one-second window of client messages: its start and how many came in it. */
+  window: { startedAt: number; count: number };
   /** Presence was told of this socket (and must be told of its departure once). */
   present: boolean;
 };
@@ -153,6 +160,9 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
   function onClientMessage(connection: Connection, raw: unknown, isBinary: boolean) {
     connection.alive = true;
     if (isBinary) return;
+    const now = Date.now();
+    if (now - connection.window.startedAt >= 1000) connection.window = { startedAt: now, count: 0 };
+    if ((connection.window.count += 1) > CLIENT_MESSAGES_PER_SECOND) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(String(raw));
@@ -169,7 +179,6 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
     for (const registered of clientHandlers.get(event.type) ?? []) {
       if (registered.throttleMs > 0) {
         const key = `${registered.id}:${registered.throttleKey?.(event) ?? ''}`;
-        const now = Date.now();
         const last = connection.throttled.get(key);
         if (last !== undefined && now - last < registered.throttleMs) continue;
         if (connection.throttled.size >= THROTTLE_KEYS_MAX) connection.throttled.clear();
@@ -361,6 +370,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
         client: { userId: who.userId, sessionId: who.sessionId, memo: new Map() },
         throttled: new Map(),
         inbox: Promise.resolve(),
+        window: { startedAt: 0, count: 0 },
         present: false,
       };
       socket.on('pong', () => {
