@@ -43,13 +43,43 @@ function withMessage(data: ChatThreadData, message: ChatMessage): ChatThreadData
 }
 
 /**
+ * Messages that arrived while their conversation was being fetched (a refetch after a reconnect,
+ * an older page): the fetch's answer replaces the cached pages with what it read before they
+ * existed, so they are put back once it lands (`keepLiveMessagesThroughFetches`).
+ */
+const arrivedWhileFetching = new Map<string, ChatMessage[]>();
+
+/** Puts back the messages that arrived during a conversation's fetch once it lands. */
+export function keepLiveMessagesThroughFetches(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    const [scope, kind, threadName] = event.query.queryKey as readonly unknown[];
+    if (scope !== 'chat' || kind !== 'thread' || typeof threadName !== 'string') return;
+    const { action } = event;
+    if (action.type === 'error') arrivedWhileFetching.delete(threadName);
+    if (action.type !== 'success' || action.manual) return;
+    const held = arrivedWhileFetching.get(threadName);
+    if (!held) return;
+    arrivedWhileFetching.delete(threadName);
+    queryClient.setQueryData<ChatThreadData>(event.query.queryKey, (data) =>
+      data ? held.reduce(withMessage, data) : data,
+    );
+  });
+}
+
+/**
  * Puts a new or changed message in its conversation's history (when cached) and in the list: a
  * new message becomes the conversation's preview and moves it to the top; a changed one replaces
  * the preview when it is the preview. A conversation the list does not have yet (a first
  * message) makes the list fetch again.
  */
 export function putMessage(queryClient: QueryClient, message: ChatMessage): void {
-  queryClient.setQueryData<ChatThreadData>(chatKeys.thread(message.thread_name), (data) =>
+  const key = chatKeys.thread(message.thread_name);
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+    const held = arrivedWhileFetching.get(message.thread_name) ?? [];
+    arrivedWhileFetching.set(message.thread_name, [...held, message]);
+  }
+  queryClient.setQueryData<ChatThreadData>(key, (data) =>
     data ? withMessage(data, message) : data,
   );
 

@@ -36,6 +36,7 @@ afterEach(() => {
 function serveChat({ messages = [] as ChatMessage[], threads = null as ChatThread[] | null } = {}) {
   const state = { messages: [...messages], failing: 0, refusing: false, unreadTotal: 3 };
   let gate: Promise<void> | null = null;
+  let olderGate: Promise<void> | null = null;
   const thread = () => {
     const newest = [...state.messages].sort((a, b) => (a.id < b.id ? 1 : -1))[0] ?? null;
     return threadFixture({ last_message: newest });
@@ -44,11 +45,12 @@ function serveChat({ messages = [] as ChatMessage[], threads = null as ChatThrea
   const fetch = serveApi({
     'GET /api/chat_list': () => ({ threads: threads ?? [thread()], has_more: false, next: null }),
     'GET /api/chat_unread': () => ({ unread_total: state.unreadTotal }),
-    'GET /api/chat': ({ url }: FakeRequest) => {
+    'GET /api/chat': async ({ url }: FakeRequest) => {
       if (url.searchParams.get('threadName') !== KEMI_THREAD) {
         return reply(404, { message: 'Conversation not found', code: 'chat_not_found' });
       }
       const before = url.searchParams.get('before');
+      if (before) await olderGate;
       const older = [...state.messages]
         .sort((a, b) => (a.id < b.id ? 1 : -1))
         .filter((m) => !before || m.id < before);
@@ -96,6 +98,15 @@ function serveChat({ messages = [] as ChatMessage[], threads = null as ChatThrea
     fetch,
     state,
     failNextSends: (count: number) => (state.failing = count),
+    /** Holds older pages back until `release()`. */
+    holdOlderPages() {
+      let release = () => {};
+      olderGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        olderGate = null;
+        release();
+      };
+    },
     /** Holds sends back until `release()`. */
     holdSends() {
       let release = () => {};
@@ -447,6 +458,36 @@ describe('chat screen', () => {
     expect(pages.at(-1)?.url.searchParams.get('before')).toBe(messageId(11));
     // 10 rows of 40 px came above: the row that was at the top is still at the top.
     await waitFor(() => expect(top).toBe(100 + 10 * 40));
+  });
+
+  it('keeps a message that arrives while an older page is loading', async () => {
+    const chat = serveChat({
+      messages: Array.from({ length: 60 }, (_, index) => messageFixture(index + 1)),
+    });
+    signInAs('player', ME);
+    renderApp(`/chat/${KEMI_THREAD}`);
+    await (await openLog()).findByText('Message 60');
+    const socket = await openSocket();
+
+    const release = chat.holdOlderPages();
+    await userEvent.click(bubbles().getByRole('button', { name: 'Load earlier messages' }));
+    await waitFor(() => expect(chat.fetch.callsTo('GET /api/chat')).toHaveLength(2));
+    const live = messageFixture(99, {
+      text: 'Arrived mid-load',
+      created_at: new Date().toISOString(),
+    });
+    act(() =>
+      socket.push({
+        type: 'chat_message',
+        seq: 1,
+        data: { message: live, unread_count: 1, unread_total: 1 },
+      }),
+    );
+    expect(await bubbles().findByText('Arrived mid-load')).toBeInTheDocument();
+    release();
+
+    expect(await bubbles().findByText('Message 10')).toBeInTheDocument();
+    expect(bubbles().getAllByText('Arrived mid-load')).toHaveLength(1);
   });
 
   it('fetches the list, the open conversation and the total again after a reconnect', async () => {
