@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ChatMessage, ChatPartner, ChatThread } from '@touchline/shared';
 import { chatKeys, setChatUnreadTotal } from '@/api/chat';
 import { isNewer } from '../lib/format';
@@ -43,27 +43,37 @@ function withMessage(data: ChatThreadData, message: ChatMessage): ChatThreadData
 }
 
 /**
- * Messages that arrived while their conversation was being fetched (a refetch after a reconnect,
- * an older page): the fetch's answer replaces the cached pages with what it read before they
- * existed, so they are put back once it lands (`keepLiveMessagesThroughFetches`).
+ * Changes that arrived while their cache was being fetched (a refetch after a reconnect, an older
+ * page): the fetch's answer replaces the cached data with what the server read before they
+ * happened, so they are applied again, in order, once it lands (`keepLiveChangesThroughFetches`).
  */
-const arrivedWhileFetching = new Map<string, ChatMessage[]>();
+const heldChanges = new Map<string, ((data: never) => unknown)[]>();
 
-/** Puts back the messages that arrived during a conversation's fetch once it lands. */
-export function keepLiveMessagesThroughFetches(queryClient: QueryClient): () => void {
+/** Changes a cached chat query now, and again after a fetch in flight lands. */
+function change<T>(queryClient: QueryClient, key: QueryKey, apply: (data: T) => T): void {
+  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+    const id = JSON.stringify(key);
+    heldChanges.set(id, [...(heldChanges.get(id) ?? []), apply as (data: never) => unknown]);
+  }
+  queryClient.setQueryData<T>(key, (data) => (data === undefined ? data : apply(data)));
+}
+
+/** Applies the changes that arrived during a chat fetch again once it lands. */
+export function keepLiveChangesThroughFetches(queryClient: QueryClient): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated') return;
-    const [scope, kind, threadName] = event.query.queryKey as readonly unknown[];
-    if (scope !== 'chat' || kind !== 'thread' || typeof threadName !== 'string') return;
+    if (event.type !== 'updated' || event.query.queryKey[0] !== chatKeys.all[0]) return;
+    const id = JSON.stringify(event.query.queryKey);
     const { action } = event;
-    if (action.type === 'error') arrivedWhileFetching.delete(threadName);
+    if (action.type === 'error') heldChanges.delete(id);
     if (action.type !== 'success' || action.manual) return;
-    const held = arrivedWhileFetching.get(threadName);
+    const held = heldChanges.get(id);
     if (!held) return;
-    arrivedWhileFetching.delete(threadName);
-    queryClient.setQueryData<ChatThreadData>(event.query.queryKey, (data) =>
-      data ? held.reduce(withMessage, data) : data,
-    );
+    heldChanges.delete(id);
+    queryClient.setQueryData(event.query.queryKey, (data: unknown) => {
+      let current = data;
+      if (current !== undefined) for (const apply of held) current = apply(current as never);
+      return current;
+    });
   });
 }
 
@@ -74,23 +84,20 @@ export function keepLiveMessagesThroughFetches(queryClient: QueryClient): () => 
  * message) makes the list fetch again.
  */
 export function putMessage(queryClient: QueryClient, message: ChatMessage): void {
-  const key = chatKeys.thread(message.thread_name);
-  if (queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
-    const held = arrivedWhileFetching.get(message.thread_name) ?? [];
-    arrivedWhileFetching.set(message.thread_name, [...held, message]);
-  }
-  queryClient.setQueryData<ChatThreadData>(key, (data) =>
-    data ? withMessage(data, message) : data,
+  change<ChatThreadData>(queryClient, chatKeys.thread(message.thread_name), (data) =>
+    withMessage(data, message),
   );
 
-  let listed = false;
-  queryClient.setQueryData<ChatListData>(chatKeys.list, (data) => {
-    if (!data) return data;
+  const listed = Boolean(
+    queryClient
+      .getQueryData<ChatListData>(chatKeys.list)
+      ?.pages.some((page) => page.threads.some((t) => t.thread_name === message.thread_name)),
+  );
+  change<ChatListData>(queryClient, chatKeys.list, (data) => {
     const item = data.pages
       .flatMap((page) => page.threads)
       .find((thread) => thread.thread_name === message.thread_name);
     if (!item) return data;
-    listed = true;
     const previewId = item.last_message?.id ?? null;
     if (previewId === message.id && item.last_message) {
       const updated = { ...item, last_message: fresher(item.last_message, message) };
@@ -129,18 +136,15 @@ function mapThreads(data: ChatListData, change: (thread: ChatThread) => ChatThre
 export function updateThread(
   queryClient: QueryClient,
   threadName: string,
-  change: (thread: ChatThread) => ChatThread,
+  update: (thread: ChatThread) => ChatThread,
 ): void {
-  queryClient.setQueryData<ChatListData>(chatKeys.list, (data) =>
-    data
-      ? mapThreads(data, (thread) => (thread.thread_name === threadName ? change(thread) : thread))
-      : data,
+  change<ChatListData>(queryClient, chatKeys.list, (data) =>
+    mapThreads(data, (thread) => (thread.thread_name === threadName ? update(thread) : thread)),
   );
-  queryClient.setQueryData<ChatThreadData>(chatKeys.thread(threadName), (data) =>
-    data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, thread: change(page.thread) })) }
-      : data,
-  );
+  change<ChatThreadData>(queryClient, chatKeys.thread(threadName), (data) => ({
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, thread: update(page.thread) })),
+  }));
 }
 
 /** The caller's counts as the server sent them: this conversation's and the total. */
@@ -179,23 +183,20 @@ export function putPresence(
   queryClient: QueryClient,
   presence: { user_id: string; online: boolean; last_seen: string | null },
 ): void {
-  const change = (partner: ChatPartner): ChatPartner =>
+  const update = (partner: ChatPartner): ChatPartner =>
     partner.id === presence.user_id
       ? { ...partner, online: presence.online, last_seen: presence.last_seen ?? partner.last_seen }
       : partner;
-  queryClient.setQueryData<ChatListData>(chatKeys.list, (data) =>
-    data ? mapThreads(data, (thread) => ({ ...thread, partner: change(thread.partner) })) : data,
+  change<ChatListData>(queryClient, chatKeys.list, (data) =>
+    mapThreads(data, (thread) => ({ ...thread, partner: update(thread.partner) })),
   );
-  for (const [key, data] of queryClient.getQueriesData<ChatThreadData>({
-    queryKey: chatKeys.threads,
-  })) {
-    if (!data) continue;
-    queryClient.setQueryData<ChatThreadData>(key, {
+  for (const [key] of queryClient.getQueriesData<ChatThreadData>({ queryKey: chatKeys.threads })) {
+    change<ChatThreadData>(queryClient, key, (data) => ({
       ...data,
       pages: data.pages.map((page) => ({
         ...page,
-        thread: { ...page.thread, partner: change(page.thread.partner) },
+        thread: { ...page.thread, partner: update(page.thread.partner) },
       })),
-    });
+    }));
   }
 }

@@ -5,7 +5,7 @@ import { chatKeys } from '@/api/chat';
 import { session } from '@/lib/session';
 import { useRealtimeEvent } from '@/lib/use-realtime';
 import {
-  keepLiveMessagesThroughFetches,
+  keepLiveChangesThroughFetches,
   putMessage,
   putPresence,
   putReadPointer,
@@ -22,14 +22,14 @@ import { removeFromOutbox } from '../stores/outbox';
  * - `presence`: the partner's 'Online' / 'Last seen'.
  * - `ready` (after every (re)connect, once the missed events were replayed): the list, the open
  *   conversations and the total are fetched again, so nothing depends on the replay alone.
- * Typing is the open conversation's own (`useTyping`). A message that arrives while its
- * conversation is being fetched is put back after the fetch's answer lands.
+ * Typing is the open conversation's own (`useTyping`). A change that arrives while its cache is
+ * being fetched is applied again after the fetch's answer lands.
  */
 export function useChatLiveSync(): void {
   const queryClient = useQueryClient();
   const { user_id: myId } = useSnapshot(session);
 
-  useEffect(() => keepLiveMessagesThroughFetches(queryClient), [queryClient]);
+  useEffect(() => keepLiveChangesThroughFetches(queryClient), [queryClient]);
 
   useRealtimeEvent('chat_message', ({ data }) => {
     putMessage(queryClient, data.message);
