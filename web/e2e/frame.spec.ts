@@ -1,4 +1,4 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { keepScreenshot, signInAs } from './support';
 
@@ -22,6 +22,30 @@ async function themeColour(page: Page, variable: string): Promise<string> {
 
 async function colourOf(locator: Locator): Promise<string> {
   return locator.evaluate((element) => getComputedStyle(element).color);
+}
+
+/** A section link's visible text: Messages may show its unread badge's number with its label. */
+const sectionLabels = (labels: string[]) =>
+  labels.map((label) => (label === 'Messages' ? /^(\d+\+?)?Messages$/ : label));
+
+/**
+ * The Messages link carries the server's unread chat total in its name ('Messages, 2 unread', or
+ * 'Messages' with none), compared with the total read at the same moment (the demo has unread
+ * conversations).
+ */
+async function expectMessagesTotal(page: Page, request: APIRequestContext, nav: Locator) {
+  const access = await page.evaluate(() => localStorage.getItem('access'));
+  const link = nav.getByRole('link', { name: /^Messages/ });
+  await expect
+    .poll(async () => {
+      const answer = await request.get('/api/chat_unread', {
+        headers: { authorization: `Bearer ${access}` },
+      });
+      const total = ((await answer.json()) as { unread_total: number }).unread_total;
+      const name = (await link.getAttribute('aria-label')) ?? (await link.textContent());
+      return name === (total > 0 ? `Messages, ${total} unread` : 'Messages');
+    })
+    .toBe(true);
 }
 
 /** The current section's link: in the top bar on desktop, in the bottom bar on phones. */
@@ -71,11 +95,15 @@ test.describe('app frame', () => {
     if (onPhone(testInfo)) {
       await expect(top).toBeHidden();
       await expect(tabs).toBeVisible();
-      await expect(tabs.getByRole('link')).toHaveText(['Home', 'Trials', 'Messages', 'Friends']);
+      await expect(tabs.getByRole('link')).toHaveText(
+        sectionLabels(['Home', 'Trials', 'Messages', 'Friends']),
+      );
+      await expectMessagesTotal(page, request, tabs);
     } else {
       await expect(tabs).toBeHidden();
       const links = top.getByRole('link');
-      await expect(links).toHaveText(['Home', 'Trials', 'Friends', 'Messages']);
+      await expect(links).toHaveText(sectionLabels(['Home', 'Trials', 'Friends', 'Messages']));
+      await expectMessagesTotal(page, request, top);
       for (const [name, href] of [
         ['Home', '/home'],
         ['Trials', '/list_trials'],
@@ -187,14 +215,18 @@ test.describe('app frame', () => {
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     if (onPhone(testInfo)) {
       await expect(top).toBeHidden();
-      await expect(tabs.getByRole('link')).toHaveText(['Home', 'Trials', 'Messages', 'Profile']);
+      await expect(tabs.getByRole('link')).toHaveText(
+        sectionLabels(['Home', 'Trials', 'Messages', 'Profile']),
+      );
+      await expectMessagesTotal(page, request, tabs);
       await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveAttribute(
         'href',
         '/academy/profile',
       );
     } else {
       await expect(tabs).toBeHidden();
-      await expect(top.getByRole('link')).toHaveText(['Home', 'Trials', 'Messages']);
+      await expect(top.getByRole('link')).toHaveText(sectionLabels(['Home', 'Trials', 'Messages']));
+      await expectMessagesTotal(page, request, top);
       await expect(top.getByRole('link', { name: 'Trials' })).toHaveAttribute(
         'href',
         '/academy/list_trials',
