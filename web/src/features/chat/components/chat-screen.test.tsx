@@ -33,13 +33,18 @@ afterEach(() => {
  * keyset on `before`), sends store a message once per client id (a repeat answers the stored one),
  * and `failNextSends(n)` makes the next sends fail with a 500.
  */
-function serveChat({ messages = [] as ChatMessage[], threads = null as ChatThread[] | null } = {}) {
+function serveChat({
+  messages = [] as ChatMessage[],
+  threads = null as ChatThread[] | null,
+  /** Fields of Kemi's conversation as the server describes it. */
+  thread: overrides = {} as Partial<ChatThread>,
+} = {}) {
   const state = { messages: [...messages], failing: 0, refusing: false, unreadTotal: 3 };
   let gate: Promise<void> | null = null;
   let olderGate: Promise<void> | null = null;
   const thread = () => {
     const newest = [...state.messages].sort((a, b) => (a.id < b.id ? 1 : -1))[0] ?? null;
-    return threadFixture({ last_message: newest });
+    return threadFixture({ last_message: newest, ...overrides });
   };
   let serial = 5000;
   const fetch = serveApi({
@@ -417,6 +422,23 @@ describe('chat screen', () => {
     expect(sent.filter((event) => event.type === 'typing')).toEqual([
       { type: 'typing', thread_name: KEMI_THREAD },
     ]);
+  });
+
+  it("draws 'New messages' above what was unread when the conversation opened", async () => {
+    serveChat({
+      messages: [messageFixture(1), messageFixture(2), messageFixture(3), messageFixture(5)],
+      thread: { unread_count: 2, my_last_read_message_id: messageId(2) },
+    });
+    signInAs('player', ME);
+    renderApp(`/chat/${KEMI_THREAD}`);
+    const divider = await (await openLog()).findByRole('separator', { name: 'New messages' });
+    const order = [
+      ...screen
+        .getByRole('log', { name: 'Messages' })
+        .querySelectorAll('[data-message-key], [aria-label="New messages"]'),
+    ];
+    expect(order[order.indexOf(divider) + 1]).toHaveTextContent('Message 3');
+    expect(order[order.indexOf(divider) - 1]).toHaveTextContent('Message 2');
   });
 
   it('marks the newest message from the partner read while the conversation is open', async () => {

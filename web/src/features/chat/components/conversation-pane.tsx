@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import type { ChatThread } from '@touchline/shared';
@@ -13,6 +13,7 @@ import { session } from '@/lib/session';
 import type { ChatListData } from '../api/get-chat-list';
 import { useChatThread } from '../api/get-chat-page';
 import { useMarkRead } from '../hooks/use-mark-read';
+import { isNewer } from '../lib/format';
 import { useSendMessage } from '../hooks/use-send-message';
 import { usePartnerTyping, useTypingSender } from '../hooks/use-typing';
 import { outbox } from '../stores/outbox';
@@ -83,6 +84,20 @@ export function ConversationPane({ threadName, now }: { threadName: string; now:
     return [...serverRows, ...pending];
   }, [messages, entries, threadName, myId, thread?.partner_last_read_message_id]);
 
+  // Where the unread messages began when the conversation opened: a 'New messages' line stays
+  // there while it is open (reading it moves the pointer at once, so it is taken first).
+  const [unreadStart, setUnreadStart] = useState<{ key: string | null } | null>(null);
+  if (unreadStart === null && query.data) {
+    const opened = query.data.pages[0]?.thread;
+    const pointer = opened?.my_last_read_message_id ?? null;
+    const oldestUnread = opened?.unread_count
+      ? messages
+          .filter((m) => m.sender_id === opened.partner.id && !m.deleted && isNewer(m.id, pointer))
+          .at(-1)
+      : undefined;
+    setUnreadStart({ key: oldestUnread?.id ?? null });
+  }
+
   useMarkRead(thread, messages);
   const typing = usePartnerTyping(threadName, partner?.id);
   const onTyping = useTypingSender(threadName);
@@ -127,6 +142,7 @@ export function ConversationPane({ threadName, now }: { threadName: string; now:
           onLoadOlder={() => void query.fetchNextPage()}
           accentClassName={accent}
           partnerName={partner?.username ?? ''}
+          unreadStartKey={unreadStart?.key ?? null}
           now={now}
           onRetry={retry}
         />

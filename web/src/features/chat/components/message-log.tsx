@@ -14,6 +14,8 @@ type MessageLogProps = {
   onLoadOlder: () => void;
   accentClassName: string;
   partnerName: string;
+  /** The first message that was unread when the conversation opened ('New messages' above it). */
+  unreadStartKey: string | null;
   now: number;
   onRetry: (clientId: string) => void;
 };
@@ -33,6 +35,7 @@ export function MessageLog({
   onLoadOlder,
   accentClassName,
   partnerName,
+  unreadStartKey,
   now,
   onRetry,
 }: MessageLogProps) {
@@ -95,6 +98,17 @@ export function MessageLog({
                     <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-slate-500 shadow-sm ring-1 ring-slate-200">
                       {dayLabel(createdAt(row), now)}
                     </span>
+                  </div>
+                ) : null}
+                {row.key === unreadStartKey ? (
+                  <div
+                    role="separator"
+                    aria-label="New messages"
+                    className="flex items-center gap-3 py-1 text-xs font-semibold text-red-600"
+                  >
+                    <span aria-hidden="true" className="h-px flex-1 bg-red-200" />
+                    New messages
+                    <span aria-hidden="true" className="h-px flex-1 bg-red-200" />
                   </div>
                 ) : null}
                 <MessageBubble
