@@ -73,13 +73,16 @@ async function rowsOfRun(log: Locator, run: string, known: readonly string[]) {
  * open WebSockets alone, so the tab's socket goes through the test. `cut()` closes it (the server
  * sees the tab leave) and answers the tab's reconnections with a socket that reaches nothing;
  * `restore()` brings requests back and closes that one, so the tab reconnects to the server for
- * real, with `?since=` its last sequence number.
+ * real (with `?since=` its last sequence number: `urls` lists every socket's address). Requests
+ * and the socket come back together: Chromium's offline mode also refuses new socket handshakes.
  */
 async function cuttableSocket(page: Page) {
   let offline = false;
   /** Each socket the tab opened: its page side, and its server side when it reaches the server. */
   let sockets: { ws: WebSocketRoute; server: WebSocketRoute | null }[] = [];
+  const urls: string[] = [];
   await page.routeWebSocket(/\/ws\/notifications\//, (ws) => {
+    urls.push(ws.url());
     sockets.push({ ws, server: offline ? null : ws.connectToServer() });
   });
   // Closing the page's side from here does not close the server's: both are closed (with the
@@ -103,6 +106,7 @@ async function cuttableSocket(page: Page) {
       offline = false;
       await closeAll();
     },
+    urls,
   };
 }
 
@@ -202,6 +206,8 @@ test.describe('chat', () => {
       .poll(() => rowsOfRun(musaLog, run, known), { timeout: 30_000 })
       .toEqual([hello, reply, three[0], edited, three[2]]);
     await expect(bubble(musaLog, edited)).toContainText('edited');
+    // His socket resumed from its last sequence number (the hub replays what it missed).
+    expect(musaSocket.urls.at(-1)).toMatch(/\?since=\d+$/);
     // He read them: Amaka sees 'Seen' under the last one and Musa online again; his tab still
     // shows each message once.
     await expect(bubble(amakaLog, three[2])).toContainText('Seen');
