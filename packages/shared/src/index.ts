@@ -20,6 +20,7 @@ export * from './contracts/posts';
 export * from './contracts/session';
 export * from './contracts/platform';
 export * from './contracts/admin';
+export * from './contracts/admin-ops';
 export * from './contracts/trials';
 export * from './contracts/payments';
 export * from './contracts/dashboard';

@@ -56,6 +56,13 @@ const AdminLoginPage = lazy(() => import('./pages/auth/admin-login-page'));
 const PlayerHomePage = lazy(() => import('./pages/home/player-home-page'));
 const AcademyHomePage = lazy(() => import('./pages/home/academy-home-page'));
 const AdminHomePage = lazy(() => import('./pages/home/admin-home-page'));
+const AdminAcademiesPage = lazy(() => import('./pages/admin/admin-academies-page'));
+const AdminPlayersPage = lazy(() => import('./pages/admin/admin-players-page'));
+const AdminTrialsPage = lazy(() => import('./pages/admin/admin-trials-page'));
+const AdminAccountsPage = lazy(() => import('./pages/admin/admin-accounts-page'));
+const AdminReportsPage = lazy(() => import('./pages/admin/admin-reports-page'));
+const AdminAuditPage = lazy(() => import('./pages/admin/admin-audit-page'));
+const AdminQueuesPage = lazy(() => import('./pages/admin/admin-queues-page'));
 const FriendsPage = lazy(() => import('./pages/social/friends-page'));
 const FollowingPage = lazy(() => import('./pages/social/following-page'));
 const FriendRequestsPage = lazy(() => import('./pages/social/friend-requests-page'));
@@ -125,10 +132,13 @@ export const routes: readonly AppRoute[] = [
   // Admin area.
   publicOnly('/admin/login', 'Admin log in', AdminLoginPage),
   route('/admin/home', 'admin', 'Admin', AdminHomePage),
-  route('/admin/academyview', 'admin', 'Academies'),
-  route('/admin/playerview', 'admin', 'Players'),
-  route('/admin/trialview', 'admin', 'Trials'),
-  route('/admin/accounts', 'admin', 'Accounts'),
+  route('/admin/academyview', 'admin', 'Academies', AdminAcademiesPage),
+  route('/admin/playerview', 'admin', 'Players', AdminPlayersPage),
+  route('/admin/trialview', 'admin', 'Trials', AdminTrialsPage),
+  route('/admin/accounts', 'admin', 'Accounts', AdminAccountsPage),
+  route('/admin/reports', 'admin', 'Reports', AdminReportsPage),
+  route('/admin/audit', 'admin', 'Audit log', AdminAuditPage),
+  route('/admin/queues', 'admin', 'Queues', AdminQueuesPage),
 
   // Open to everyone.
   route('/unauthenticated', 'public', 'Authentication Error', UnauthenticatedPage),

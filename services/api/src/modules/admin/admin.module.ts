@@ -9,6 +9,8 @@ import { createAdminAuditService } from './admin.audit.service';
 import { adminListsRoutes } from './admin.lists.routes';
 import { createAdminPlayersService } from './admin.players.service';
 import { adminProfilesRoutes } from './admin.profiles.routes';
+import { adminQueuesRoutes } from './admin.queues.routes';
+import { adminReportsRoutes } from './admin.reports.routes';
 import { adminStatsRoutes } from './admin.stats.routes';
 import { createAdminStatsService } from './admin.stats.service';
 import { createAdminTakingsService } from './admin.takings.service';
@@ -37,4 +39,6 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStatsRoutes({ stats: admin.stats, takings: admin.takings }));
   await app.register(adminAcademiesRoutes({ academies: admin.academies }));
   await app.register(adminListsRoutes(admin));
+  await app.register(adminReportsRoutes);
+  await app.register(adminQueuesRoutes);
 };

@@ -1,0 +1,2 @@
+/** Administration: reports and queues (issue 13; being built). */
+export {};

@@ -1,0 +1,5 @@
+import { AdminAcademiesScreen } from '@/features/admin';
+
+export default function AdminAcademiesPage() {
+  return <AdminAcademiesScreen />;
+}

@@ -1,0 +1,5 @@
+import { AdminAccountsScreen } from '@/features/admin';
+
+export default function AdminAccountsPage() {
+  return <AdminAccountsScreen />;
+}

@@ -1,0 +1,5 @@
+import { AdminAuditScreen } from '@/features/admin';
+
+export default function AdminAuditPage() {
+  return <AdminAuditScreen />;
+}

@@ -1,0 +1,5 @@
+import { AdminPlayersScreen } from '@/features/admin';
+
+export default function AdminPlayersPage() {
+  return <AdminPlayersScreen />;
+}

@@ -1,0 +1,5 @@
+import { AdminQueuesScreen } from '@/features/admin';
+
+export default function AdminQueuesPage() {
+  return <AdminQueuesScreen />;
+}

@@ -1,0 +1,5 @@
+import { AdminReportsScreen } from '@/features/admin';
+
+export default function AdminReportsPage() {
+  return <AdminReportsScreen />;
+}

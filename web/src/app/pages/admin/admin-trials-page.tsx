@@ -1,0 +1,5 @@
+import { AdminTrialsScreen } from '@/features/admin';
+
+export default function AdminTrialsPage() {
+  return <AdminTrialsScreen />;
+}
