@@ -57,6 +57,16 @@ export const DOMAIN_EVENTS = {
   }),
   /** A chat message was stored (not on a replayed send): the receiver may be notified. */
   'chat.message_sent': z.object({ messageId: z.string().uuid() }),
+  /**
+   * An administrator verified an academy (it may now publish trials): the academy is told in-app
+   * and by e-mail. `auditId` is the decision's `admin_audit` record.
+   */
+  'academy.verified': z.object({ academyId: z.string().uuid(), auditId: z.string().uuid() }),
+  /**
+   * An administrator declined an academy's verification: the academy is told in-app and by
+   * e-mail with the reason, read from the decision's `admin_audit` record (`auditId`).
+   */
+  'academy.declined': z.object({ academyId: z.string().uuid(), auditId: z.string().uuid() }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -127,6 +137,10 @@ export const EMAIL_TEMPLATES = {
     venue: z.string(),
     link: z.string(),
   }),
+  /** An administrator verified the academy: it may now publish trials. */
+  'academy.verified': z.object({ name: z.string(), link: z.string() }),
+  /** An administrator declined the academy's verification, with the reason. */
+  'academy.declined': z.object({ name: z.string(), reason: z.string(), link: z.string() }),
 } as const;
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;
 export type EmailParams<T extends EmailTemplate> = z.infer<(typeof EMAIL_TEMPLATES)[T]>;

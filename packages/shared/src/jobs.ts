@@ -120,6 +120,20 @@ export const JOBS = {
     queue: 'notifications',
     payload: z.object({ eventId: z.string(), messageId: z.string().uuid() }),
   },
+  /**
+   * An administrator's decision on an academy's verification, to the academy: in-app ('Your
+   * academy has been verified…' / '…was declined: <reason>') and by e-mail. Nothing when a later
+   * decision has replaced it (that one is told instead). The reason is read from the audit record.
+   */
+  'notifications.academy_review': {
+    queue: 'notifications',
+    payload: z.object({
+      eventId: z.string(),
+      academyId: z.string().uuid(),
+      auditId: z.string().uuid(),
+      decision: z.enum(['verified', 'declined']),
+    }),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -229,6 +243,18 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
       job: 'notifications.chat_message',
       payload: (p, eventId) => ({ eventId, messageId: p.messageId }),
       delayMs: CHAT_NOTIFY_DELAY_MS,
+    },
+  ],
+  'academy.verified': [
+    {
+      job: 'notifications.academy_review',
+      payload: (p, eventId) => ({ eventId, ...p, decision: 'verified' }),
+    },
+  ],
+  'academy.declined': [
+    {
+      job: 'notifications.academy_review',
+      payload: (p, eventId) => ({ eventId, ...p, decision: 'declined' }),
     },
   ],
 };

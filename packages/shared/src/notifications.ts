@@ -48,6 +48,19 @@ export const NOTIFICATION_TEXTS = {
   trialReminder: (trial: string) => `Reminder: ${trial} is tomorrow`,
   /** A chat message (kind `message`, link `chatLink(thread)`). */
   chatMessage: (name: string) => `New message from ${name}`,
+  /** To the academy (kind `academy_review`, link `ACADEMY_REVIEW_LINKS.verified`). */
+  academyVerified: () => 'Your academy has been verified: you can now publish trials',
+  /** To the academy (kind `academy_review`, link `ACADEMY_REVIEW_LINKS.declined`). */
+  academyDeclined: (reason: string) => `Your academy verification was declined: ${reason}`,
+} as const;
+
+/**
+ * Where the academy's review notification leads: a verified academy to adding its first trial,
+ * a declined one to its profile (where it updates its details and licence).
+ */
+export const ACADEMY_REVIEW_LINKS = {
+  verified: '/academy/add_trial',
+  declined: '/academy/profile',
 } as const;
 
 export const postLink = (postId: string) => `/view_post_details/${postId}`;

@@ -11,7 +11,8 @@ import {
 import { rowsOf } from './posts.repository';
 
 export type AdminAuditEntry = {
-  actorId: string;
+  /** Null when no administrator acted (the `admin:create` command, a script). */
+  actorId: string | null;
   /** `<area>.<verb>`, e.g. `user.dob_corrected`. */
   action: string;
   targetUserId: string | null;
@@ -26,6 +27,12 @@ export async function insertAdminAudit(executor: Executor, entry: AdminAuditEntr
     .values({ ...entry, details: entry.details ?? {} })
     .returning();
   return row!;
+}
+
+/** One audit record by id (the worker reads a decision's reason from it). */
+export async function findAdminAuditById(executor: Executor, id: string) {
+  const [row] = await executor.select().from(adminAudit).where(eq(adminAudit.id, id)).limit(1);
+  return row ?? null;
 }
 
 /** The audit records about one account, newest first. */

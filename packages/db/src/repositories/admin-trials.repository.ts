@@ -38,6 +38,8 @@ export type AdminTrialRow = {
 export async function listAdminTrials(
   executor: Executor,
   input: {
+    /** One trial only (`findAdminTrial`). */
+    id?: string;
     search?: string;
     status?: 'active' | 'cancelled';
     before?: AdminListPosition;
@@ -50,6 +52,7 @@ export async function listAdminTrials(
     conditions.push(sql`(t.name ilike ${like} or t.venue ilike ${like} or t.district ilike ${like}
       or t.state ilike ${like} or a.username ilike ${like})`);
   }
+  if (input.id) conditions.push(sql`t.id = ${input.id}`);
   if (input.status) conditions.push(sql`t.status = ${input.status}`);
   if (input.before) conditions.push(olderThan('t', input.before));
   const result = await executor.execute(sql`
@@ -65,4 +68,13 @@ export async function listAdminTrials(
     order by t.created_at desc, t.id desc
     limit ${input.limit}`);
   return rowsOf<AdminTrialRow>(result);
+}
+
+/** One trial as the administrators' list shows it (null when missing). */
+export async function findAdminTrial(
+  executor: Executor,
+  trialId: string,
+): Promise<AdminTrialRow | null> {
+  const [row] = await listAdminTrials(executor, { id: trialId, limit: 1 });
+  return row ?? null;
 }

@@ -15,6 +15,10 @@ export const ADMIN_MESSAGES = {
   dateOrder: 'The start date must be on or before the end date',
   academyVerified: 'Academy verified',
   academyDeclined: 'Academy declined',
+  cancelReasonRequired: 'A reason is required',
+  trialCancelled: 'Trial cancelled: its registrants are told and paid registrations refunded',
+  accountBlocked: 'Account blocked',
+  accountUnblocked: 'Account unblocked',
 } as const;
 
 /**
@@ -92,6 +96,19 @@ export const adminDeclineBodySchema = z.object({
     .min(1, ADMIN_MESSAGES.declineReasonRequired)
     .max(ADMIN_LIMITS.reasonMaxLength),
 });
+
+/**
+ * `DELETE /api/admin/trials/{id}?reason=`: the reason the registrants are told (in-app and by
+ * e-mail) and the audit log keeps.
+ */
+export const adminTrialCancelQuerySchema = z.object({
+  reason: z
+    .string({ error: ADMIN_MESSAGES.cancelReasonRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.cancelReasonRequired)
+    .max(ADMIN_LIMITS.reasonMaxLength),
+});
+export type AdminTrialCancelQuery = z.infer<typeof adminTrialCancelQuerySchema>;
 
 /**
  * `GET /api/admin/accounts?from=&to=&format=json|csv`: Lagos dates, both inclusive; `to`
@@ -259,6 +276,13 @@ export const adminAcademyDecisionSchema = z.object({
   academy: adminAcademySchema,
 });
 export type AdminAcademyDecision = z.infer<typeof adminAcademyDecisionSchema>;
+
+/** `DELETE /api/admin/trials/{id}?reason=`: the trial as it now stands (`cancelled`). */
+export const adminTrialCancelledSchema = z.object({
+  message: z.string(),
+  trial: adminTrialSchema,
+});
+export type AdminTrialCancelled = z.infer<typeof adminTrialCancelledSchema>;
 
 /** `GET /api/admin/academies/{id}/licence`: a short-lived signed link to the private file. */
 export const adminLicenceLinkSchema = z.object({

@@ -1,4 +1,5 @@
 import { LIMITS, type EmailParams, type EmailTemplate } from '@touchline/shared';
+import { renderAcademyEmail } from './email-templates-academy';
 import { renderTrialEmail } from './email-templates-trials';
 
 const escape = (s: string) =>
@@ -16,6 +17,8 @@ function layout(title: string, paragraphs: string[], code: string) {
 <p style="color:#667;font-size:12px">If you did not ask for this, you can ignore this e-mail.</p>
 <p style="color:#667;font-size:12px">Touchline</p></div></body></html>`;
 }
+
+type AcademyKey = 'academy.verified' | 'academy.declined';
 
 const minutes = LIMITS.otpTtlSeconds / 60;
 
@@ -35,10 +38,18 @@ export function renderEmail<T extends EmailTemplate>(
       const p = params as EmailParams<'auth.verify_code'>;
       return codeEmail(template === 'auth.verify_code' ? 'verify' : 'reset', p.name, p.code);
     }
+    case 'academy.verified':
+    case 'academy.declined':
+      return renderAcademyEmail(
+        template as 'academy.verified' | 'academy.declined',
+        params as EmailParams<'academy.verified' | 'academy.declined'>,
+      );
     default:
       return renderTrialEmail(
-        template as Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code'>,
-        params as EmailParams<Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code'>>,
+        template as Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code' | AcademyKey>,
+        params as EmailParams<
+          Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code' | AcademyKey>
+        >,
       );
   }
 }

@@ -13,6 +13,7 @@ import { createPruneHandler } from './maintenance-prune';
 import { createMediaProcessHandler } from './media-process';
 import { createSessionsRevokedHandler } from './realtime-sessions-revoked';
 import { createNotificationsHandler } from './notifications-create';
+import { createAcademyReviewNotificationsHandler } from './notifications-academy-review';
 import { createChatNotificationsHandler } from './notifications-chat';
 import { createCommentNotificationsHandler } from './notifications-comment';
 import { createLikeNotificationsHandler } from './notifications-like';
@@ -57,6 +58,7 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'notifications.registration': createRegistrationNotificationsHandler(deps),
     'notifications.registration_update': createRegistrationUpdateNotificationsHandler(deps),
     'notifications.chat_message': createChatNotificationsHandler(deps),
+    'notifications.academy_review': createAcademyReviewNotificationsHandler(deps),
     'trials.expire_hold': createExpireHoldHandler(deps),
     'trials.sweep_holds': createSweepHoldsHandler(deps),
     'trials.remind': createRemindHandler(deps),

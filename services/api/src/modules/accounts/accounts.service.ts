@@ -1,4 +1,5 @@
 import type { Database } from '@touchline/db';
+import { insertAdminAudit } from '@touchline/db/admin';
 import { findUserByEmail, findUserById, insertUser, setUserActive } from '@touchline/db/users';
 import { isStrongPassword, MESSAGES } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
@@ -41,10 +42,13 @@ export function createAccountsService(deps: {
   return {
     /**
      * Blocks a player or an academy. Administrators are never blocked, by another administrator
-     * or by themselves: one administrator must not be able to lock the others out.
+     * or by themselves: one administrator must not be able to lock the others out. The
+     * `user.blocked` audit record (actor `byUserId`, null for a script) is written in the same
+     * transaction.
      */
     async block(userId: string, reason: string, byUserId?: string) {
       if (userId === byUserId) throw accountsErrors.blockSelf();
+      if (reason.trim() === '') throw commonErrors.validation('A reason is required');
       await deps.db.transaction(async (tx) => {
         const target = await findUserById(tx, userId);
         if (!target) throw commonErrors.notFound('User not found');
@@ -52,12 +56,30 @@ export function createAccountsService(deps: {
         if (!(await setUserActive(tx, userId, false, reason)))
           throw commonErrors.notFound('User not found');
         await deps.tokens.revokeAllInTransaction(tx, userId, 'blocked');
+        await insertAdminAudit(tx, {
+          actorId: byUserId ?? null,
+          action: 'user.blocked',
+          targetUserId: userId,
+          reason,
+          details: { role: target.role, was_blocked: !target.isActive },
+        });
       });
     },
 
-    async unblock(userId: string) {
-      if (!(await setUserActive(deps.db, userId, true)))
-        throw commonErrors.notFound('User not found');
+    /** Unblocks an account, with its `user.unblocked` audit record in the same transaction. */
+    async unblock(userId: string, byUserId?: string, reason = '') {
+      await deps.db.transaction(async (tx) => {
+        const target = await findUserById(tx, userId);
+        if (!target) throw commonErrors.notFound('User not found');
+        if (!(await setUserActive(tx, userId, true))) throw commonErrors.notFound('User not found');
+        await insertAdminAudit(tx, {
+          actorId: byUserId ?? null,
+          action: 'user.unblocked',
+          targetUserId: userId,
+          reason,
+          details: { role: target.role, was_blocked: !target.isActive },
+        });
+      });
     },
 
     createAdmin: (input: AdminInput) => createAdministrator(deps.db, input, deps.clock()),

@@ -7,6 +7,7 @@ import {
   setAcademyStatus,
   type AdminAcademyRow,
 } from '@touchline/db/admin';
+import { appendEvent } from '@touchline/db/platform';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   ADMIN_LIMITS,
@@ -41,8 +42,9 @@ export function academyView(row: AdminAcademyRow): AdminAcademy {
 
 /**
  * Administrators review academies: the list, the licence (a short-lived signed link to the
- * private file) and the verification decision. A decision changes `academy_status` and writes
- * its `admin_audit` record in one transaction: neither exists without the other.
+ * private file) and the verification decision. A decision changes `academy_status`, writes its
+ * `admin_audit` record and its `academy.verified` / `academy.declined` event (the academy is
+ * notified in-app and by e-mail) in one transaction: none exists without the others.
  */
 export function createAdminAcademiesService(deps: {
   db: Database;
@@ -62,7 +64,7 @@ export function createAdminAcademiesService(deps: {
         throw commonErrors.conflict(
           decision === 'verified' ? ADMIN_MESSAGES.alreadyVerified : ADMIN_MESSAGES.alreadyDeclined,
         );
-      await insertAdminAudit(tx, {
+      const audit = await insertAdminAudit(tx, {
         actorId,
         action: `academy.${decision}`,
         targetUserId: academyId,
@@ -71,6 +73,11 @@ export function createAdminAcademiesService(deps: {
       });
       if (!(await setAcademyStatus(tx, academyId, decision)))
         throw commonErrors.notFound(ADMIN_MESSAGES.academyNotFound);
+      // The academy is told (in-app and by e-mail, the reason read from the audit record).
+      await appendEvent(tx, {
+        type: `academy.${decision}`,
+        payload: { academyId, auditId: audit.id },
+      });
       const updated = await findAdminAcademy(tx, academyId);
       return academyView(updated!);
     });

@@ -7,8 +7,9 @@ const params = z.object({ id: z.string().uuid() });
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
- * Administrators block and unblock accounts (`POST /api/admin/users/{id}/block|unblock`). The
- * administration slice adds its screens and the audit log around these.
+ * Administrators block and unblock accounts (`POST /api/admin/users/{id}/block|unblock`), each
+ * with its `user.blocked` / `user.unblocked` audit record written by the accounts service in the
+ * same transaction (a reason is required to block, optional to unblock).
  */
 export function adminAccountsRoutes(deps: {
   accounts: Pick<AccountsService, 'block' | 'unblock'>;
@@ -20,7 +21,7 @@ export function adminAccountsRoutes(deps: {
         schema: {
           tags: ['admin'],
           summary:
-            'Block a player or an academy: sessions end, sockets close, sign-in is refused (never an administrator)',
+            'Block a player or an academy with a reason: sessions end, sockets close, sign-in is refused (never an administrator); audited',
           security: [{ bearer: [] }],
           params,
           body: z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) }),
@@ -38,14 +39,19 @@ export function adminAccountsRoutes(deps: {
       {
         schema: {
           tags: ['admin'],
-          summary: 'Unblock an account',
+          summary: 'Unblock an account (an optional reason for the audit log); audited',
           security: [{ bearer: [] }],
           params,
-          response: { 200: messageSchema, ...errors },
+          body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+          response: { 200: messageSchema, 400: errorBodySchema, ...errors },
         },
       },
       async (request) => {
-        await deps.accounts.unblock(request.params.id);
+        await deps.accounts.unblock(
+          request.params.id,
+          request.auth.userId,
+          request.body?.reason ?? '',
+        );
         return { message: 'Account unblocked' };
       },
     );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountModerationFrom } from '../accounts/accounts.module';
 import { dobCorrectionFrom } from '../profiles/profiles.module';
+import { trialCancellationFrom } from '../trials/trials.module';
 import { adminAcademiesRoutes } from './admin.academies.routes';
 import { createAdminAcademiesService } from './admin.academies.service';
 import { adminAccountsRoutes } from './admin.accounts.routes';
@@ -14,6 +15,7 @@ import { adminReportsRoutes } from './admin.reports.routes';
 import { adminStatsRoutes } from './admin.stats.routes';
 import { createAdminStatsService } from './admin.stats.service';
 import { createAdminTakingsService } from './admin.takings.service';
+import { adminTrialsCancelRoutes } from './admin.trials-cancel.routes';
 import { createAdminTrialsService } from './admin.trials.service';
 
 /** The administration's own services, built from the root's infrastructure. */
@@ -39,6 +41,9 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStatsRoutes({ stats: admin.stats, takings: admin.takings }));
   await app.register(adminAcademiesRoutes({ academies: admin.academies }));
   await app.register(adminListsRoutes(admin));
+  await app.register(
+    adminTrialsCancelRoutes({ cancelTrial: trialCancellationFrom(app), trials: admin.trials }),
+  );
   await app.register(adminReportsRoutes);
   await app.register(adminQueuesRoutes);
 };

@@ -1,5 +1,5 @@
 import type { Database } from '@touchline/db';
-import { listAdminTrials, type AdminTrialRow } from '@touchline/db/admin';
+import { findAdminTrial, listAdminTrials, type AdminTrialRow } from '@touchline/db/admin';
 import type { AdminTrial, AdminTrialPage, AdminTrialsQuery } from '@touchline/shared';
 import { iso, pageOf, pageRequest } from './admin.lists';
 
@@ -35,6 +35,12 @@ export function createAdminTrialsService(deps: { db: Database }) {
       });
       const page = pageOf(rows);
       return { results: page.rows.map(trialView), next: page.next };
+    },
+
+    /** One trial as the list shows it (null when missing). */
+    async get(trialId: string): Promise<AdminTrial | null> {
+      const row = await findAdminTrial(deps.db, trialId);
+      return row ? trialView(row) : null;
     },
   };
 }

@@ -29,6 +29,14 @@ export function buildTrialsServices(app: FastifyInstance) {
   };
 }
 
+/** What administration may ask of trials: cancelling any trial (refunds, notices, audited). */
+export type TrialCancellation = ReturnType<typeof buildTrialsServices>['trials']['cancelByAdmin'];
+
+/** The administrators' trial cancellation, for the admin module. */
+export function trialCancellationFrom(app: FastifyInstance): TrialCancellation {
+  return buildTrialsServices(app).trials.cancelByAdmin;
+}
+
 /**
  * Trials and registrations: every route is signed-in; academies' and players' routes are narrowed
  * with `requireRole` in the route files.

@@ -1,4 +1,5 @@
 import type { Database } from '@touchline/db';
+import { insertAdminAudit } from '@touchline/db/admin';
 import { appendEvent } from '@touchline/db/platform';
 import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import {
@@ -255,6 +256,46 @@ export function createTrialsService(deps: TrialsServiceDeps) {
         throw trialsErrors.cancelled();
       }
       return view(viewer, trialId);
+    },
+
+    /**
+     * An administrator cancels any academy's trial with a reason: the same cancellation as the
+     * academy's own (live registrations become `trial_cancelled`, pending payments fail, the
+     * `trial.cancelled` event refunds succeeded payments and tells every registrant, in-app and
+     * by e-mail with the reason), plus the `trial.cancelled` audit record, all in one
+     * transaction. 404 for an unknown trial, 409 when it is already cancelled.
+     */
+    async cancelByAdmin(adminId: string, trialId: string, reason: string): Promise<void> {
+      const result = await db.transaction(async (tx) => {
+        const trial = await findTrialById(tx, trialId);
+        if (!trial) return { ok: false as const, error: 'not_found' as const };
+        const cancelled = await cancelTrial(tx, {
+          trialId,
+          academyId: trial.academyId,
+          reason,
+          at: clock(),
+        });
+        if (!cancelled.ok) return cancelled;
+        await appendEvent(tx, { type: 'trial.cancelled', payload: { trialId } });
+        await insertAdminAudit(tx, {
+          actorId: adminId,
+          action: 'trial.cancelled',
+          targetUserId: trial.academyId,
+          reason,
+          details: {
+            trial_id: trialId,
+            trial: trial.name,
+            trial_date: trial.trialDate,
+            registrations: cancelled.registrations.length,
+            refunds: cancelled.succeededPayments.length,
+          },
+        });
+        return cancelled;
+      });
+      if (!result.ok) {
+        if (result.error === 'cancelled') throw trialsErrors.cancelled();
+        throw trialsErrors.notFound();
+      }
     },
 
     /** The public list with its filters, a page of `TRIAL_LIMITS.pageSize`. */
