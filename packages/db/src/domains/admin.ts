@@ -6,3 +6,4 @@ export * from '../repositories/admin-trials.repository';
 export * from '../repositories/admin-takings.repository';
 export * from '../repositories/admin-stats.repository';
 export type { AdminListPosition } from '../repositories/admin-paging';
+export * from '../repositories/admin-reports.repository';

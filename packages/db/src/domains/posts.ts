@@ -3,3 +3,4 @@ export * from '../repositories/posts.repository';
 export * from '../repositories/comments.repository';
 export * from '../repositories/reports.repository';
 export * from '../repositories/feed.repository';
+export * from '../repositories/post-moderation.repository';

@@ -4,6 +4,7 @@ import { countVisiblePosts } from '@touchline/db/posts';
 import { createCommentsService } from './posts.comments.service';
 import { createFeedService } from './posts.feed.service';
 import { STALE_UPLOAD_MS, sweepStaleUploads } from './posts.form';
+import { createContentModeration, type ContentModeration } from './posts.moderation';
 import { createReportsService } from './posts.reports.service';
 import { postsRoutes, uploadsTmpDir } from './posts.routes';
 import { createPostsService } from './posts.service';
@@ -14,6 +15,11 @@ export type VisiblePostCount = (authorId: string) => Promise<number>;
 
 export function visiblePostCountFrom(app: FastifyInstance): VisiblePostCount {
   return (authorId) => countVisiblePosts(app.db, authorId);
+}
+
+/** What the administration may do to reported content: remove it (within its transaction). */
+export function contentModerationFrom(app: FastifyInstance): ContentModeration {
+  return createContentModeration({ clock: app.clock });
 }
 
 /** The posts services (posts, comments, reports, feed) wired from the root's decorators. */
