@@ -116,11 +116,11 @@ describe('pages that exist for everyone', () => {
     expect(screen.getByText('404')).toBeVisible();
   });
 
-  it('shows the 404 page for a signed-in user on a page that is not built yet', async () => {
+  it('shows the 404 page for a signed-in user on an unknown admin path', async () => {
     signInAs('admin');
-    const { history } = renderApp('/admin/trialview');
+    const { history } = renderApp('/admin/no-such-page');
     expect(await screen.findByText(MESSAGES.notFound)).toBeVisible();
-    expect(history).toEqual(['/admin/trialview']);
+    expect(history).toEqual(['/admin/no-such-page']);
   });
 
   it('shows the 401 authentication error page', async () => {

@@ -55,7 +55,7 @@ const AcademySignupPage = lazy(() => import('./pages/auth/academy-signup-page'))
 const AdminLoginPage = lazy(() => import('./pages/auth/admin-login-page'));
 const PlayerHomePage = lazy(() => import('./pages/home/player-home-page'));
 const AcademyHomePage = lazy(() => import('./pages/home/academy-home-page'));
-const AdminHomePage = lazy(() => import('./pages/home/admin-home-page'));
+const AdminHomePage = lazy(() => import('./pages/admin/admin-home-page'));
 const AdminAcademiesPage = lazy(() => import('./pages/admin/admin-academies-page'));
 const AdminPlayersPage = lazy(() => import('./pages/admin/admin-players-page'));
 const AdminTrialsPage = lazy(() => import('./pages/admin/admin-trials-page'));

@@ -1,5 +1,14 @@
 import type { LucideIcon } from 'lucide-react';
-import { Building2, LayoutDashboard, ShieldCheck, Trophy, Users } from 'lucide-react';
+import {
+  Building2,
+  Flag,
+  Layers,
+  LayoutDashboard,
+  ScrollText,
+  Trophy,
+  Users,
+  Wallet,
+} from 'lucide-react';
 
 export type AdminLink = { label: string; href: string; icon: LucideIcon; description: string };
 
@@ -9,7 +18,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     label: 'Home',
     href: '/admin/home',
     icon: LayoutDashboard,
-    description: 'Overview of the admin area.',
+    description: 'Totals, this week and the latest sign-ups and trials.',
   },
   {
     label: 'Academies',
@@ -21,18 +30,36 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     label: 'Players',
     href: '/admin/playerview',
     icon: Users,
-    description: 'Look up players and their profiles.',
+    description: 'Look up players, block them or correct a date of birth.',
   },
   {
     label: 'Trials',
     href: '/admin/trialview',
     icon: Trophy,
-    description: 'See every trial academies have published.',
+    description: 'See every trial academies have published, cancel one.',
   },
   {
     label: 'Accounts',
     href: '/admin/accounts',
-    icon: ShieldCheck,
-    description: 'Block or restore accounts.',
+    icon: Wallet,
+    description: 'Takings, refunds and net per academy, as CSV too.',
+  },
+  {
+    label: 'Reports',
+    href: '/admin/reports',
+    icon: Flag,
+    description: 'Reported posts and comments, minors first.',
+  },
+  {
+    label: 'Audit log',
+    href: '/admin/audit',
+    icon: ScrollText,
+    description: 'Who did what to whom, when and why.',
+  },
+  {
+    label: 'Queues',
+    href: '/admin/queues',
+    icon: Layers,
+    description: 'Background jobs: counts, failures, retry.',
   },
 ];

@@ -1,10 +1,203 @@
-import { PageContainer } from '@/components/layout/page-container';
+import { Ban, CalendarCog, LockOpen } from 'lucide-react';
+import type { AdminPlayer } from '@touchline/shared';
+import { useId, useState } from 'react';
+import type { BlockTarget } from '../shared';
+import {
+  AdminPage,
+  AdminTable,
+  AdminToolbar,
+  Badge,
+  BlockDialog,
+  CELL,
+  Pager,
+  ReasonDialog,
+  RowButton,
+  SearchBox,
+  calendarDate,
+  errorText,
+  lagosDate,
+  useCursorPager,
+} from '../shared';
+import { useCorrectDob, usePlayers } from './players-api';
 
-/** `/admin/…`: Players (issue 13; being built). */
+const COLUMNS = ['Player', 'Date of birth', 'Location', 'Status', 'Joined', 'Actions'] as const;
+
+type DobTarget = Pick<AdminPlayer, 'id' | 'username' | 'dob'>;
+
+/**
+ * `/admin/playerview`: every player, newest first (administrators see minors' details, §13) —
+ * search by name or e-mail, block or unblock with a reason, correct a date of birth.
+ */
 export function AdminPlayersScreen() {
+  const [search, setSearch] = useState('');
+  const pager = useCursorPager();
+  const players = usePlayers({ search, page: pager.page });
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
+  const [correcting, setCorrecting] = useState<DobTarget | null>(null);
+  const rows = players.data?.results ?? [];
+
   return (
-    <PageContainer>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Players</h1>
-    </PageContainer>
+    <AdminPage
+      title="Players"
+      description="Look players up, block or unblock them, correct a date of birth."
+    >
+      <AdminToolbar>
+        <SearchBox
+          label="Search players"
+          placeholder="Name or e-mail"
+          value={search}
+          onSearch={(text) => {
+            setSearch(text);
+            pager.reset();
+          }}
+        />
+      </AdminToolbar>
+
+      <AdminTable
+        caption="Players"
+        columns={COLUMNS}
+        minWidth="min-w-[56rem]"
+        query={players}
+        rowCount={rows.length}
+        empty={search ? 'No players match this search.' : 'No players have signed up yet.'}
+        footer={<Pager pager={pager} next={players.data?.next} busy={players.isPlaceholderData} />}
+      >
+        {rows.map((player) => (
+          <tr key={player.id}>
+            <th scope="row" className={`${CELL.first} font-normal`}>
+              <span className="block font-medium text-slate-900">{player.username}</span>
+              <span className="block text-xs break-all text-slate-500">{player.email}</span>
+              {player.sports.length > 0 ? (
+                <span className="block text-xs text-slate-500 capitalize">
+                  {player.sports.join(', ')}
+                </span>
+              ) : null}
+            </th>
+            <td className={CELL.middle}>
+              <span className="block whitespace-nowrap text-slate-800">
+                {player.dob ? calendarDate(player.dob) : 'Unknown'}
+              </span>
+              <span className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-500">
+                {player.age === null ? null : <span>{player.age} years</span>}
+                {player.minor ? <Badge tone="violet">{player.age_band ?? 'Minor'}</Badge> : null}
+              </span>
+            </td>
+            <td className={`${CELL.middle} text-slate-700`}>
+              {[player.district, player.state].filter(Boolean).join(', ') || '—'}
+            </td>
+            <td className={CELL.middle}>
+              <span className="flex flex-wrap gap-1">
+                {player.blocked ? (
+                  <Badge tone="red">Blocked</Badge>
+                ) : (
+                  <Badge tone="green">Active</Badge>
+                )}
+                {player.email_verified ? null : <Badge tone="blue">E-mail unconfirmed</Badge>}
+              </span>
+              {player.blocked && player.blocked_reason ? (
+                <span className="mt-1 block max-w-56 text-xs text-slate-500">
+                  {player.blocked_reason}
+                </span>
+              ) : null}
+            </td>
+            <td className={`${CELL.middle} whitespace-nowrap text-slate-600`}>
+              {lagosDate(player.created_at)}
+            </td>
+            <td className={CELL.last}>
+              <span className="flex flex-wrap justify-end gap-1.5">
+                <RowButton
+                  label={`Correct date of birth of ${player.username}`}
+                  icon={<CalendarCog aria-hidden="true" className="size-4" />}
+                  onClick={() => setCorrecting(player)}
+                >
+                  Date of birth
+                </RowButton>
+                <RowButton
+                  label={`${player.blocked ? 'Unblock' : 'Block'} ${player.username}`}
+                  icon={
+                    player.blocked ? (
+                      <LockOpen aria-hidden="true" className="size-4" />
+                    ) : (
+                      <Ban aria-hidden="true" className="size-4" />
+                    )
+                  }
+                  danger={!player.blocked}
+                  onClick={() => setBlocking(player)}
+                >
+                  {player.blocked ? 'Unblock' : 'Block'}
+                </RowButton>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+
+      <BlockDialog target={blocking} noun="player" onClose={() => setBlocking(null)} />
+      <DobDialog
+        key={correcting?.id ?? 'none'}
+        player={correcting}
+        onClose={() => setCorrecting(null)}
+      />
+    </AdminPage>
+  );
+}
+
+/** Corrects a date of birth: the new date and a reason (both go into the audit log). */
+function DobDialog({ player, onClose }: { player: DobTarget | null; onClose: () => void }) {
+  const dateId = useId();
+  const [dob, setDob] = useState(player?.dob ?? '');
+  const [missing, setMissing] = useState(false);
+  const mutation = useCorrectDob(onClose);
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
+  return (
+    <ReasonDialog
+      open={player !== null}
+      title={`Correct the date of birth of ${player?.username ?? ''}`}
+      description={
+        player?.dob
+          ? `Now ${calendarDate(player.dob)}. The player cannot change it themselves.`
+          : 'No date of birth on file. The player cannot change it themselves.'
+      }
+      confirmLabel="Save date of birth"
+      placeholder="Why is it corrected? (e.g. a birth certificate was checked)"
+      busy={mutation.isPending}
+      error={errorText(mutation.error)}
+      onClose={() => {
+        mutation.reset();
+        onClose();
+      }}
+      onConfirm={(reason) => {
+        if (!dob) {
+          setMissing(true);
+          return;
+        }
+        if (player) mutation.mutate({ id: player.id, username: player.username, dob, reason });
+      }}
+    >
+      <div>
+        <label htmlFor={dateId} className="field-label">
+          Date of birth
+        </label>
+        <input
+          id={dateId}
+          type="date"
+          value={dob}
+          max={today}
+          required
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${dateId}-message` : undefined}
+          onChange={(event) => {
+            setDob(event.target.value);
+            setMissing(false);
+          }}
+          className="field-input focus:border-slate-700 focus:ring-slate-700/20"
+        />
+        {missing ? (
+          <p id={`${dateId}-message`} role="alert" className="mt-1.5 text-sm text-red-600">
+            Enter the date of birth
+          </p>
+        ) : null}
+      </div>
+    </ReasonDialog>
   );
 }

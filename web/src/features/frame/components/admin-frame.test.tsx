@@ -43,6 +43,9 @@ describe('admin frame', () => {
       ['Players', '/admin/playerview'],
       ['Trials', '/admin/trialview'],
       ['Accounts', '/admin/accounts'],
+      ['Reports', '/admin/reports'],
+      ['Audit log', '/admin/audit'],
+      ['Queues', '/admin/queues'],
     ]);
     expect(within(links).getByRole('link', { name: 'Home' })).toHaveAttribute(
       'aria-current',

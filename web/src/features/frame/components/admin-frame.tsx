@@ -24,7 +24,7 @@ export type AdminFrameProps = {
 const SIDEBAR_ID = 'admin-sidebar';
 
 /**
- * The admin area's layout: a collapsible sidebar (Home, Academies, Players, Trials, Accounts,
+ * The admin area's layout: a collapsible sidebar (the sections of `ADMIN_LINKS`, then
  * Logout) beside the content. Phones get the same navigation in a drawer behind a menu button.
  */
 export function AdminFrame({ children, sidebarOpen, onToggleSidebar }: AdminFrameProps) {

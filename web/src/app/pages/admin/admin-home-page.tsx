@@ -1,0 +1,5 @@
+import { AdminHomeScreen } from '@/features/admin';
+
+export default function AdminHomePage() {
+  return <AdminHomeScreen />;
+}

@@ -1,0 +1,149 @@
+import type { AdminStats } from '@touchline/shared';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatNaira } from '@/lib/money';
+import { shortCalendarDay } from '../shared';
+
+const COLOURS = {
+  players: '#16a34a',
+  academies: '#4f46e5',
+  registrations: '#0ea5e9',
+  takings: '#0f172a',
+} as const;
+
+/**
+ * The dashboard's charts (recharts, loaded on demand so the main bundle never carries it):
+ * sign-ups per Lagos day (players and academies), and registrations and takings per day, over
+ * the `per_day` window (8 weeks).
+ */
+export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }) {
+  const data = perDay.map((day) => ({
+    ...day,
+    label: shortCalendarDay(day.date),
+    naira: day.takings / 100,
+  }));
+  const margin = { top: 8, right: 8, bottom: 0, left: -16 };
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <figure className="card p-4 sm:p-5 lg:col-span-2">
+        <figcaption className="text-sm font-semibold text-slate-900">
+          Sign-ups per day, last 8 weeks
+        </figcaption>
+        <div className="mt-3 h-60" aria-hidden="true">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} margin={margin}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+              <XAxis
+                dataKey="label"
+                tickLine={false}
+                axisLine={false}
+                fontSize={12}
+                interval="preserveStartEnd"
+                minTickGap={24}
+              />
+              <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} />
+              <Tooltip cursor={{ fill: '#f1f5f9' }} />
+              <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
+              <Bar dataKey="players" name="Players" stackId="signups" fill={COLOURS.players} />
+              <Bar
+                dataKey="academies"
+                name="Academies"
+                stackId="signups"
+                fill={COLOURS.academies}
+                radius={[3, 3, 0, 0]}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </figure>
+      <figure className="card p-4 sm:p-5">
+        <figcaption className="text-sm font-semibold text-slate-900">
+          Trial registrations per day
+        </figcaption>
+        <div className="mt-3 h-56" aria-hidden="true">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} margin={margin}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+              <XAxis
+                dataKey="label"
+                tickLine={false}
+                axisLine={false}
+                fontSize={12}
+                interval="preserveStartEnd"
+                minTickGap={24}
+              />
+              <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} />
+              <Tooltip cursor={{ fill: '#f1f5f9' }} />
+              <Bar
+                dataKey="registrations"
+                name="Registrations"
+                fill={COLOURS.registrations}
+                radius={[3, 3, 0, 0]}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </figure>
+      <figure className="card p-4 sm:p-5">
+        <figcaption className="text-sm font-semibold text-slate-900">Takings per day</figcaption>
+        <div className="mt-3 h-56" aria-hidden="true">
+          <ResponsiveContainer width="100%" height="100%">
+            <AreaChart data={data} margin={{ ...margin, left: 0 }}>
+              <defs>
+                <linearGradient id="admin-takings-fill" x1="0" y1="0" x2="0" y2="1">
+                  <stop offset="0%" stopColor={COLOURS.takings} stopOpacity={0.25} />
+                  <stop offset="100%" stopColor={COLOURS.takings} stopOpacity={0} />
+                </linearGradient>
+              </defs>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+              <XAxis
+                dataKey="label"
+                tickLine={false}
+                axisLine={false}
+                fontSize={12}
+                interval="preserveStartEnd"
+                minTickGap={24}
+              />
+              <YAxis
+                tickLine={false}
+                axisLine={false}
+                fontSize={12}
+                tickFormatter={(value: number) => compactNaira(value)}
+              />
+              <Tooltip
+                formatter={(value, name) =>
+                  name === 'Takings' ? formatNaira(Math.round(Number(value) * 100)) : value
+                }
+              />
+              <Area
+                type="monotone"
+                dataKey="naira"
+                name="Takings"
+                stroke={COLOURS.takings}
+                strokeWidth={2}
+                fill="url(#admin-takings-fill)"
+              />
+            </AreaChart>
+          </ResponsiveContainer>
+        </div>
+      </figure>
+    </div>
+  );
+}
+
+/** '₦12k', '₦1.2m' for the axis. */
+function compactNaira(naira: number): string {
+  if (Math.abs(naira) >= 1_000_000) return `₦${(naira / 1_000_000).toFixed(1)}m`;
+  if (Math.abs(naira) >= 1_000) return `₦${Math.round(naira / 1_000)}k`;
+  return `₦${naira}`;
+}
