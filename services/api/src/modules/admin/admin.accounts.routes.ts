@@ -42,7 +42,8 @@ export function adminAccountsRoutes(deps: {
           summary: 'Unblock an account (an optional reason for the audit log); audited',
           security: [{ bearer: [] }],
           params,
-          body: z.object({ reason: z.string().trim().max(500).optional() }).optional(),
+          // No body at all (null) or `{}`: no reason.
+          body: z.object({ reason: z.string().trim().max(500).optional() }).nullish(),
           response: { 200: messageSchema, 400: errorBodySchema, ...errors },
         },
       },
