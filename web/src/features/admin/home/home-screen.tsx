@@ -90,7 +90,7 @@ export function AdminHomeScreen() {
 }
 
 function DashboardBody({ stats }: { stats: AdminStats }) {
-  const show = (key: keyof AdminCounts, value: number, money = false) =>
+  const show = (value: number, money = false) =>
     money ? formatNaira(value) : value.toLocaleString('en-NG');
   return (
     <>
@@ -104,12 +104,12 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
               {label}
             </dt>
             <dd className="mt-1 truncate text-xl font-bold text-slate-900">
-              {show(key, stats.totals[key], money)}
+              {show(stats.totals[key], money)}
             </dd>
             <dd className="text-xs text-slate-500">
               <span className="font-semibold text-slate-700">
                 {money ? '' : '+'}
-                {show(key, stats.this_week[key], money)}
+                {show(stats.this_week[key], money)}
               </span>{' '}
               this week
             </dd>
