@@ -45,6 +45,43 @@ export interface QueueDriver {
   close(): Promise<void>;
 }
 
+/* ---------------------------------------------------------- queue admin */
+
+/** Jobs of one queue by state, as the administrators' queue screen shows them. */
+export type QueueJobCounts = {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+};
+
+/** A job that failed for good, with its reason (payloads carry ids only). */
+export type FailedJobView = {
+  id: string;
+  queue: QueueName;
+  name: string;
+  payload: unknown;
+  reason: string | null;
+  attempts: number;
+  createdAt: Date | null;
+  finishedAt: Date | null;
+};
+
+/** `done`, or why not: no such job in that queue, or a job in a state the action refuses. */
+export type QueueAdminOutcome = 'done' | 'not_found' | 'wrong_state';
+
+/** What the administrators see and do of a queue driver (BullMQ, or the embedded store). */
+export interface QueueAdminView {
+  counts(): Promise<Record<QueueName, QueueJobCounts>>;
+  /** Failed jobs of `queue`, newest first. */
+  failedJobs(queue: QueueName, limit: number): Promise<FailedJobView[]>;
+  /** A failed job runs again with its attempts reset (any other state: `wrong_state`). */
+  retryJob(queue: QueueName, id: string): Promise<QueueAdminOutcome>;
+  /** Deletes a job that is not running (a running one: `wrong_state`). */
+  removeJob(queue: QueueName, id: string): Promise<QueueAdminOutcome>;
+}
+
 /* -------------------------------------------------------------- job store */
 
 export type StoredJobState = 'waiting' | 'running' | 'done' | 'failed';
@@ -91,6 +128,14 @@ export interface JobStore {
   /** A failed job waits again with its attempts reset; false when no failed job has the id. */
   retry(id: string): Promise<boolean>;
   state(id: string): Promise<StoredJobState | null>;
+  /** The queue a stored job belongs to; null when no job has the id. */
+  queueOf(id: string): Promise<string | null>;
+  /** Jobs per queue and state; `waiting` ones not yet due count as `delayed`. */
+  counts(): Promise<Record<string, QueueJobCounts>>;
+  /** Failed jobs of `queue`, newest first. */
+  failed(queue: QueueName, limit: number): Promise<FailedJobView[]>;
+  /** Deletes a job that is not running; false when there is none or it is running. */
+  remove(id: string): Promise<boolean>;
   /**
    * Called when processing starts. A store only one process can open (PGlite) puts the jobs a
    * killed process left running back to waiting at once; a shared one waits for their leases.

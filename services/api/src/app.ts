@@ -16,6 +16,7 @@ import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { multipartPlugin } from './plugins/multipart';
 import { adminModule } from './modules/admin/admin.module';
+import { BOARD_PATH, queueBoardPlugin } from './modules/admin/admin.queues.board';
 import { authModule } from './modules/auth/auth.module';
 import { chatModule } from './modules/chat/chat.module';
 import { devMailboxModule } from './modules/dev-mailbox/dev-mailbox.module';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   ];
   for (const [module, prefix] of modules) await app.register(module, { prefix });
 
+  // The BullMQ board (scaled mode only), outside /api: a plain navigation opens it (cookie).
+  await app.register(queueBoardPlugin, { prefix: BOARD_PATH });
   await app.register(spaPlugin);
   return app;
 }

@@ -7,3 +7,4 @@ export * from '../repositories/admin-takings.repository';
 export * from '../repositories/admin-stats.repository';
 export type { AdminListPosition } from '../repositories/admin-paging';
 export * from '../repositories/admin-reports.repository';
+export * from '../repositories/admin-queues.repository';

@@ -6,6 +6,13 @@ import { deleteInBatches } from './batched-delete';
 
 export type EmbeddedJobRow = typeof embeddedJobs.$inferSelect;
 export type EmbeddedJobState = EmbeddedJobRow['status'];
+export type EmbeddedJobCounts = {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+};
 
 /** Same shape as `NewStoredJob` in @touchline/drivers (kept local so db does not depend on drivers). */
 export type NewEmbeddedJob = {
@@ -133,6 +140,61 @@ export function createEmbeddedJobStore(handle: Pick<DatabaseHandle, 'db' | 'kind
       return row?.status ?? null;
     },
 
+    async queueOf(id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ queue: embeddedJobs.queue })
+        .from(embeddedJobs)
+        .where(eq(embeddedJobs.id, id));
+      return row?.queue ?? null;
+    },
+
+    /** Jobs per queue and state (the admins' counts); waiting ones not yet due are `delayed`. */
+    async counts(): Promise<Record<string, EmbeddedJobCounts>> {
+      const rows = await db
+        .select({
+          queue: embeddedJobs.queue,
+          waiting: sql<number>`count(*) filter (where ${embeddedJobs.status} = 'waiting' and ${embeddedJobs.runAt} <= now())::int`,
+          delayed: sql<number>`count(*) filter (where ${embeddedJobs.status} = 'waiting' and ${embeddedJobs.runAt} > now())::int`,
+          active: sql<number>`count(*) filter (where ${embeddedJobs.status} = 'running')::int`,
+          failed: sql<number>`count(*) filter (where ${embeddedJobs.status} = 'failed')::int`,
+          completed: sql<number>`count(*) filter (where ${embeddedJobs.status} = 'done')::int`,
+        })
+        .from(embeddedJobs)
+        .groupBy(embeddedJobs.queue);
+      return Object.fromEntries(
+        rows.map(({ queue, ...counts }) => [
+          queue,
+          Object.fromEntries(
+            Object.entries(counts).map(([k, v]) => [k, Number(v)]),
+          ) as EmbeddedJobCounts,
+        ]),
+      );
+    },
+
+    /** Failed jobs of `queue`, newest first, with their reason. */
+    async failed(queue: QueueName, limit: number) {
+      const rows = await listFailedJobs(db, { limit, queue });
+      return rows.map((row) => ({
+        id: row.id,
+        queue,
+        name: row.name,
+        payload: row.payload,
+        reason: row.lastError,
+        attempts: row.attempts,
+        createdAt: row.createdAt,
+        finishedAt: row.finishedAt,
+      }));
+    },
+
+    /** Deletes a job that is not running; false when there is none or it is running. */
+    async remove(id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(embeddedJobs)
+        .where(and(eq(embeddedJobs.id, id), sql`${embeddedJobs.status} <> 'running'`))
+        .returning({ id: embeddedJobs.id });
+      return deleted.length > 0;
+    },
+
     async recover(): Promise<number> {
       if (handle.kind !== 'pglite') return 0;
       const recovered = await db
@@ -156,7 +218,7 @@ export type FailedJob = Pick<
  */
 export function listFailedJobs(
   executor: Executor,
-  options: { limit: number },
+  options: { limit: number; queue?: string },
 ): Promise<FailedJob[]> {
   return executor
     .select({
@@ -170,7 +232,12 @@ export function listFailedJobs(
       finishedAt: embeddedJobs.finishedAt,
     })
     .from(embeddedJobs)
-    .where(eq(embeddedJobs.status, 'failed'))
+    .where(
+      and(
+        eq(embeddedJobs.status, 'failed'),
+        options.queue === undefined ? undefined : eq(embeddedJobs.queue, options.queue),
+      ),
+    )
     .orderBy(desc(embeddedJobs.finishedAt), asc(embeddedJobs.id))
     .limit(options.limit);
 }

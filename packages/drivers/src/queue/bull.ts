@@ -6,7 +6,14 @@ import type { JobName, JobPayload, QueueName } from '@touchline/shared';
 import type { Logger } from '../logger';
 import { closeRedis, createRedisConnection, pingRedis, waitForReady } from '../redis/connection';
 import { UnrecoverableJobError } from '../types';
-import type { EnqueueOptions, JobHandlers, QueueDriver } from '../types';
+import type {
+  EnqueueOptions,
+  FailedJobView,
+  JobHandlers,
+  QueueAdminView,
+  QueueDriver,
+  QueueJobCounts,
+} from '../types';
 import { assertHandlers, assertJobId, isJobName, parsePayload, queueOf, runHandler } from './jobs';
 import type { RetryPolicy } from './jobs';
 
@@ -24,6 +31,8 @@ export type BullQueueDriver = QueueDriver & {
   readonly kind: 'bullmq';
   /** One BullMQ Queue per shared queue name, for the dashboard. */
   getBullQueues(): readonly Queue[];
+  /** The administrators' view: counts, failed jobs, retry and remove, from Redis. */
+  readonly admin: QueueAdminView;
 };
 
 /**
@@ -201,5 +210,65 @@ export function createBullQueue({
     },
 
     getBullQueues: () => [...queues.values()],
+
+    admin: {
+      async counts() {
+        await waitForReady(producer, connectTimeoutMs);
+        const entries = await Promise.all(
+          QUEUES.map(async (name): Promise<[QueueName, QueueJobCounts]> => {
+            const c = await queues
+              .get(name)!
+              .getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed');
+            return [
+              name,
+              {
+                waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+                active: c.active ?? 0,
+                delayed: c.delayed ?? 0,
+                failed: c.failed ?? 0,
+                completed: c.completed ?? 0,
+              },
+            ];
+          }),
+        );
+        return Object.fromEntries(entries) as Record<QueueName, QueueJobCounts>;
+      },
+
+      async failedJobs(name, limit) {
+        await waitForReady(producer, connectTimeoutMs);
+        const jobs = await queues.get(name)!.getFailed(0, Math.max(0, limit - 1));
+        return jobs
+          .filter((job): job is Job => Boolean(job))
+          .map((job): FailedJobView => ({
+            id: fromBullJobId(job.id ?? ''),
+            queue: name,
+            name: job.name,
+            payload: job.data,
+            reason: job.failedReason ?? null,
+            attempts: job.attemptsMade,
+            createdAt: job.timestamp ? new Date(job.timestamp) : null,
+            finishedAt: job.finishedOn ? new Date(job.finishedOn) : null,
+          }));
+      },
+
+      async retryJob(name, id) {
+        await waitForReady(producer, connectTimeoutMs);
+        const job = await queues.get(name)!.getJob(toBullJobId(id));
+        if (!job) return 'not_found';
+        if ((await job.getState()) !== 'failed') return 'wrong_state';
+        await job.retry('failed', { resetAttemptsMade: true });
+        logger.info({ jobId: id, job: job.name }, 'failed job queued again');
+        return 'done';
+      },
+
+      async removeJob(name, id) {
+        await waitForReady(producer, connectTimeoutMs);
+        const job = await queues.get(name)!.getJob(toBullJobId(id));
+        if (!job) return 'not_found';
+        if ((await job.getState()) === 'active') return 'wrong_state';
+        await job.remove();
+        return 'done';
+      },
+    },
   };
 }

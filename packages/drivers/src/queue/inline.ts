@@ -8,7 +8,9 @@ import type {
   JobContext,
   JobHandlers,
   JobStore,
+  QueueAdminView,
   QueueDriver,
+  QueueJobCounts,
 } from '../types';
 import {
   InvalidJobError,
@@ -42,6 +44,8 @@ export type InlineQueueDriver = QueueDriver & {
   readonly kind: 'inline';
   /** Runs a job that failed for good once more, attempts reset; false when no such failed job. */
   retry(jobId: string): Promise<boolean>;
+  /** The administrators' view of the store: counts, failed jobs, retry and remove. */
+  readonly admin: QueueAdminView;
 };
 
 type Lane = {
@@ -273,6 +277,34 @@ export function createInlineQueue({
       if (retried) logger.info({ jobId }, 'failed job queued again');
       pumpAll();
       return retried;
+    },
+
+    admin: {
+      async counts() {
+        const stored = await store.counts();
+        const empty = (): QueueJobCounts => ({
+          waiting: 0,
+          active: 0,
+          delayed: 0,
+          failed: 0,
+          completed: 0,
+        });
+        return Object.fromEntries(
+          QUEUES.map((queue) => [queue, { ...empty(), ...stored[queue] }]),
+        ) as Record<QueueName, QueueJobCounts>;
+      },
+      failedJobs: (queue, limit) => store.failed(queue, limit),
+      async retryJob(queue, id) {
+        if ((await store.queueOf(id)) !== queue) return 'not_found';
+        if (!(await store.retry(id))) return 'wrong_state';
+        logger.info({ jobId: id }, 'failed job queued again');
+        pumpAll();
+        return 'done';
+      },
+      async removeJob(queue, id) {
+        if ((await store.queueOf(id)) !== queue) return 'not_found';
+        return (await store.remove(id)) ? 'done' : 'wrong_state';
+      },
     },
 
     async ping() {

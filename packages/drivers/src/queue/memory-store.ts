@@ -1,5 +1,12 @@
 import type { QueueName } from '@touchline/shared';
-import type { ClaimedJob, JobStore, NewStoredJob, StoredJobState } from '../types';
+import type {
+  ClaimedJob,
+  FailedJobView,
+  JobStore,
+  NewStoredJob,
+  QueueJobCounts,
+  StoredJobState,
+} from '../types';
 
 type Row = {
   id: string;
@@ -12,6 +19,8 @@ type Row = {
   runAt: number;
   lockedUntil: number;
   lastError: string | null;
+  createdAt: number;
+  finishedAt: number | null;
 };
 
 export type MemoryJobStore = JobStore & {
@@ -47,6 +56,8 @@ export function createMemoryJobStore(clock: () => number = Date.now): MemoryJobS
         runAt: clock() + Math.max(0, job.delayMs),
         lockedUntil: 0,
         lastError: null,
+        createdAt: clock(),
+        finishedAt: null,
       });
       return true;
     },
@@ -84,7 +95,7 @@ export function createMemoryJobStore(clock: () => number = Date.now): MemoryJobS
 
     async complete(id, attempt) {
       const row = current(id, attempt);
-      if (row) row.state = 'done';
+      if (row) Object.assign(row, { state: 'done', finishedAt: clock() });
     },
 
     async retryLater(id, attempt, delayMs, error) {
@@ -95,13 +106,60 @@ export function createMemoryJobStore(clock: () => number = Date.now): MemoryJobS
 
     async fail(id, attempt, error) {
       const row = current(id, attempt);
-      if (row) Object.assign(row, { state: 'failed', lastError: error });
+      if (row) Object.assign(row, { state: 'failed', lastError: error, finishedAt: clock() });
     },
 
     async retry(id) {
       const row = rows.get(id);
       if (row?.state !== 'failed') return false;
-      Object.assign(row, { state: 'waiting', attempts: 0, runAt: clock() });
+      Object.assign(row, { state: 'waiting', attempts: 0, runAt: clock(), finishedAt: null });
+      return true;
+    },
+
+    async queueOf(id) {
+      return rows.get(id)?.queue ?? null;
+    },
+
+    async counts() {
+      const now = clock();
+      const out: Record<string, QueueJobCounts> = {};
+      for (const row of rows.values()) {
+        const c = (out[row.queue] ??= {
+          waiting: 0,
+          active: 0,
+          delayed: 0,
+          failed: 0,
+          completed: 0,
+        });
+        if (row.state === 'waiting') c[row.runAt > now ? 'delayed' : 'waiting'] += 1;
+        else if (row.state === 'running') c.active += 1;
+        else if (row.state === 'failed') c.failed += 1;
+        else c.completed += 1;
+      }
+      return out;
+    },
+
+    async failed(queue, limit) {
+      return [...rows.values()]
+        .filter((row) => row.queue === queue && row.state === 'failed')
+        .sort((a, b) => (b.finishedAt ?? 0) - (a.finishedAt ?? 0) || b.seq - a.seq)
+        .slice(0, limit)
+        .map((row): FailedJobView => ({
+          id: row.id,
+          queue: row.queue,
+          name: row.name,
+          payload: structuredClone(row.payload),
+          reason: row.lastError,
+          attempts: row.attempts,
+          createdAt: new Date(row.createdAt),
+          finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
+        }));
+    },
+
+    async remove(id) {
+      const row = rows.get(id);
+      if (!row || row.state === 'running') return false;
+      rows.delete(id);
       return true;
     },
 

@@ -16,6 +16,7 @@ export const ADMIN_OPS_MESSAGES = {
   jobRetried: 'Job queued again',
   jobRemoved: 'Job removed',
   boardUnavailable: 'The queue board exists only with Redis (the scaled mode)',
+  boardSignIn: 'Open the queue board from the Queues screen of the administration',
   /** In-app notice to the author of removed content (kind `system`). */
   removedNotice: (kind: 'post' | 'comment', reason: string) =>
     `Your ${kind} was removed: ${reason}`,
@@ -26,8 +27,10 @@ export const ADMIN_OPS_LIMITS = {
   reasonMaxLength: 500,
   /** Failed jobs listed per queue (newest first). */
   failedJobsPerQueue: 50,
-  /** Lifetime of the bull-board link and of the cookie it sets. */
-  boardLinkSeconds: 300,
+  /** Lifetime of the bull-board link (`GET queues/board_link`). */
+  boardLinkSeconds: 60,
+  /** Lifetime of the board's cookie, which the link sets (each request re-checks the account). */
+  boardSessionSeconds: 1800,
 } as const;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@touchline/db';
+import { appendEvent } from '@touchline/db/platform';
+import { UnrecoverableJobError, type JobHandlers } from '@touchline/drivers';
+import { ADMIN_OPS_MESSAGES, JOBS, type AdminQueues } from '@touchline/shared';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+
+/** Waits for a condition with a generous bound (a loaded machine), never a fixed sleep. */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Issue 13: the administrators' queues: counts, failed jobs with their reason, retry and remove
+ * (audited), the outbox lag; BullMQ with TEST_REDIS_URL, the embedded queue otherwise.
+ */
+describe('/api/admin/queues', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  /** Media jobs fail for good while this is true. */
+  let failing = true;
+  const ran: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.createUser({ role: 'admin' });
+    const handlers = Object.fromEntries(
+      Object.keys(JOBS).map((name) => [
+        name,
+        async (job: { id: string }) => {
+          if (failing) throw new UnrecoverableJobError('boom: the media file is unreadable');
+          ran.push(job.id);
+        },
+      ]),
+    ) as unknown as JobHandlers;
+    await t.drivers.queue.process(handlers, { queues: ['media'] });
+  });
+  afterAll(async () => t.close());
+
+  const overview = async () => {
+    const res = await admin.call('GET', '/api/admin/queues');
+    expect(res.statusCode).toBe(200);
+    return res.json() as AdminQueues;
+  };
+  const media = (o: AdminQueues) => o.queues.find((q) => q.name === 'media')!;
+  const failedJob = (o: AdminQueues, id: string) =>
+    media(o).failed_jobs.find((job) => job.id === id);
+  const addMediaJob = async () => {
+    const id = `media.process:${randomUUID()}`;
+    const mediaId = randomUUID();
+    await t.drivers.queue.add('media.process', { mediaId }, { jobId: id });
+    return { id, mediaId };
+  };
+  const auditOf = (action: string, jobId: string) =>
+    t.db
+      .select()
+      .from(schema.adminAudit)
+      .where(
+        sql`${schema.adminAudit.action} = ${action} and ${schema.adminAudit.details}->>'job_id' = ${jobId}`,
+      );
+
+  it('shows a failed job with its reason; retry runs it again (audited), only a failed one', async () => {
+    failing = true;
+    const { id, mediaId } = await addMediaJob();
+    const seen = await until(overview, (o) => failedJob(o, id) !== undefined);
+    expect(seen.driver).toBe(t.drivers.queue.kind);
+    expect(seen.queues.map((q) => q.name)).toContain('email');
+    expect(media(seen).counts.failed).toBeGreaterThanOrEqual(1);
+    expect(failedJob(seen, id)).toMatchObject({
+      id,
+      queue: 'media',
+      name: 'media.process',
+      payload: { mediaId },
+      reason: expect.stringContaining('boom: the media file is unreadable'),
+      attempts: 1,
+      created_at: expect.any(String),
+      finished_at: expect.any(String),
+    });
+
+    failing = false;
+    const retried = await admin.call('POST', `/api/admin/queues/media/jobs/${id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ message: ADMIN_OPS_MESSAGES.jobRetried });
+    await until(
+      async () => ran.includes(id),
+      (done) => done,
+    );
+    const after = await until(overview, (o) => failedJob(o, id) === undefined);
+    expect(media(after).counts.completed).toBeGreaterThanOrEqual(1);
+    const [audit] = await auditOf('job.retried', id);
+    expect(audit).toMatchObject({ actorId: admin.id, details: { queue: 'media', job_id: id } });
+
+    // Not failed (completed): 409; unknown: 404; a queue that does not exist: 400.
+    const again = await admin.call('POST', `/api/admin/queues/media/jobs/${id}/retry`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ADMIN_OPS_MESSAGES.jobNotFailed);
+    const unknown = await admin.call(
+      'POST',
+      '/api/admin/queues/media/jobs/media.process:nope/retry',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(ADMIN_OPS_MESSAGES.jobNotFound);
+    // The job exists, but in another queue than the one named.
+    const elsewhere = await admin.call('POST', `/api/admin/queues/email/jobs/${id}/retry`);
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await admin.call('POST', `/api/admin/queues/nope/jobs/${id}/retry`)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('removes a failed job (audited); it is gone', async () => {
+    failing = true;
+    const { id } = await addMediaJob();
+    await until(overview, (o) => failedJob(o, id) !== undefined);
+    const removed = await admin.call('DELETE', `/api/admin/queues/media/jobs/${id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ message: ADMIN_OPS_MESSAGES.jobRemoved });
+    expect(failedJob(await overview(), id)).toBeUndefined();
+    expect(await auditOf('job.removed', id)).toHaveLength(1);
+    const again = await admin.call('DELETE', `/api/admin/queues/media/jobs/${id}`);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('shows the outbox lag (oldest unpublished event) and the dead-lettered count', async () => {
+    const { id: old } = await appendEvent(t.db, {
+      type: 'user.sessions_revoked',
+      payload: { userId: admin.id },
+    });
+    const { id: dead } = await appendEvent(t.db, {
+      type: 'user.sessions_revoked',
+      payload: { userId: admin.id },
+    });
+    await t.db
+      .update(schema.outbox)
+      .set({ createdAt: sql`now() - interval '120 seconds'` })
+      .where(eq(schema.outbox.id, old));
+    await t.db
+      .update(schema.outbox)
+      .set({ deadAt: sql`now()`, lastError: 'unroutable' })
+      .where(eq(schema.outbox.id, dead));
+    const { outbox } = await overview();
+    expect(outbox.outbox_lag_seconds).toBeGreaterThanOrEqual(119);
+    expect(outbox.unpublished).toBeGreaterThanOrEqual(1);
+    expect(outbox.dead_lettered).toBeGreaterThanOrEqual(1);
+  });
+
+  it('opens the BullMQ board through a short-lived link and a cookie (scaled mode only)', async () => {
+    const player = await t.createUser();
+    expect((await player.call('GET', '/api/admin/queues')).statusCode).toBe(403);
+    expect((await player.call('GET', '/api/admin/queues/board_link')).statusCode).toBe(403);
+    const link = await admin.call('GET', '/api/admin/queues/board_link');
+    const { board } = await overview();
+    if (t.drivers.queue.kind !== 'bullmq') {
+      expect(board).toBe(false);
+      expect(link.statusCode).toBe(404);
+      expect(link.json().message).toBe(ADMIN_OPS_MESSAGES.boardUnavailable);
+      return;
+    }
+    expect(board).toBe(true);
+    expect(link.statusCode).toBe(200);
+    const { url } = link.json() as { url: string };
+    expect(url).toMatch(/^\/admin\/queues\/board\/auth\?token=/);
+
+    // Without the cookie, nothing of the board answers (page, files, its API).
+    for (const path of ['/admin/queues/board/', '/admin/queues/board/api/queues']) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(401);
+    }
+    // A forged or altered link is refused.
+    const forged = await t.app.inject({ method: 'GET', url: `${url}x` });
+    expect(forged.statusCode).toBe(401);
+
+    const opened = await t.app.inject({ method: 'GET', url });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/admin/queues/board/');
+    const setCookie = String(opened.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\/admin\/queues\/board/);
+    const cookie = setCookie.split(';')[0]!;
+
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/admin/queues/board/',
+      headers: { cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<base href="/admin/queues/board/"');
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/admin/queues/board/api/queues',
+      headers: { cookie },
+    });
+    expect(api.statusCode).toBe(200);
+    expect(JSON.stringify(api.json())).toContain('media');
+
+    // A player's cookie cannot be made from a player's session: the link is refused to them, and
+    // a blocked administrator's cookie stops working at once.
+    await t.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, admin.id));
+    const blocked = await t.app.inject({
+      method: 'GET',
+      url: '/admin/queues/board/api/queues',
+      headers: { cookie },
+    });
+    await t.db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, admin.id));
+    expect(blocked.statusCode).toBe(401);
+  });
+});
