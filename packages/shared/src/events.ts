@@ -108,7 +108,10 @@ export const EMAIL_TEMPLATES = {
     outcome: z.enum(['selected', 'rejected']),
     link: z.string(),
   }),
-  /** The academy cancelled the trial; `refund` when the registrant's payment is being refunded. */
+  /**
+   * The trial was cancelled; `refund` when the registrant's payment is being refunded; `byAdmin`
+   * when Touchline's administrators cancelled it rather than the academy.
+   */
   'trials.cancelled': z.object({
     name: z.string(),
     trial: z.string(),
@@ -116,6 +119,7 @@ export const EMAIL_TEMPLATES = {
     reason: z.string(),
     refund: z.boolean(),
     link: z.string(),
+    byAdmin: z.boolean().optional(),
   }),
   /** A payment was refunded. */
   'trials.refund': z.object({

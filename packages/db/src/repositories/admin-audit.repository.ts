@@ -35,6 +35,18 @@ export async function findAdminAuditById(executor: Executor, id: string) {
   return row ?? null;
 }
 
+/** Whether an administrator cancelled the trial (its `trial.cancelled` audit record exists). */
+export async function wasTrialCancelledByAdmin(executor: Executor, trialId: string) {
+  const [row] = await executor
+    .select({ id: adminAudit.id })
+    .from(adminAudit)
+    .where(
+      sql`${adminAudit.action} = 'trial.cancelled' and ${adminAudit.details}->>'trial_id' = ${trialId}`,
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The audit records about one account, newest first. */
 export function listAdminAuditFor(executor: Executor, targetUserId: string, limit = 50) {
   return executor

@@ -146,7 +146,9 @@ export function renderTrialEmail<T extends TrialTemplate>(
         title: 'Trial cancelled',
         name: p.name,
         paragraphs: [
-          `The academy has cancelled ${p.trial}.`,
+          p.byAdmin
+            ? `Touchline's administrators have cancelled ${p.trial}.`
+            : `The academy has cancelled ${p.trial}.`,
           ...(p.refund
             ? ['Your payment is being refunded in full; we will e-mail you when it has been.']
             : []),

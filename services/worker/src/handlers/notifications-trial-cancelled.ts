@@ -1,4 +1,5 @@
 import type { Database } from '@touchline/db';
+import { wasTrialCancelledByAdmin } from '@touchline/db/admin';
 import { findTrialById, listRegistrants } from '@touchline/db/trials';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
@@ -9,7 +10,8 @@ export const TRIAL_CANCELLED_BATCH_SIZE = 200;
 
 /**
  * A cancelled trial, told to every registrant it cancelled (`trial_cancelled`): '<trial> has been
- * cancelled' → /trial_details/<id>, pushed live, and an e-mail with the academy's reason, saying
+ * cancelled' → /trial_details/<id>, pushed live, and an e-mail with the reason (saying who
+ * cancelled: the academy, or Touchline's administrators when an audit record says so), saying
  * whether their payment is being refunded (the refund itself is `payments.refund_trial`, which
  * tells them again once it is done). One row per registrant and event, so a rerun tells only who
  * was not told.
@@ -30,6 +32,7 @@ export function createTrialCancelledNotificationsHandler(deps: {
       trialId: trial.id,
       statuses: ['trial_cancelled'],
     });
+    const byAdmin = await wasTrialCancelledByAdmin(deps.db, trial.id);
     const link = trialLink(trial.id);
     const notices: TrialNotice[] = registrants.map((r) => ({
       userId: r.playerId,
@@ -48,6 +51,7 @@ export function createTrialCancelledNotificationsHandler(deps: {
           reason: trial.cancelReason ?? '',
           refund: r.paymentStatus === 'succeeded' || r.paymentStatus === 'refunded',
           link: emailLink(deps.publicUrl, link),
+          ...(byAdmin ? { byAdmin } : {}),
         },
       },
     }));

@@ -173,6 +173,16 @@ describe('administrators’ changes and their effects', () => {
         expect.arrayContaining(['trials.cancelled', 'trials.refund']),
       ),
     );
+    // The e-mail says who cancelled it, with the reason.
+    await until(async () => {
+      const sent = await t.db
+        .select({ subject: schema.devMailbox.subject, text: schema.devMailbox.text })
+        .from(schema.devMailbox)
+        .where(eq(schema.devMailbox.to, payer.email));
+      const cancelled = sent.find((m) => m.subject === `${trial.name} has been cancelled`);
+      expect(cancelled?.text).toContain(`Touchline's administrators have cancelled ${trial.name}.`);
+      expect(cancelled?.text).toContain('Reason: Unsafe pitch');
+    });
     // The academy sees it cancelled with the reason.
     expect((await owner.call('GET', `/api/trial/${trial.id}`)).json()).toMatchObject({
       status: 'cancelled',
