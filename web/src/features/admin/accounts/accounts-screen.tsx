@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
-import { AdminScreen, dayText, errorText } from '../audit/list-kit';
-import type { Period } from './api/get-accounts';
-import { getAccountsCsv, useAccounts } from './api/get-accounts';
+import { AdminPage, calendarDate, errorText } from '../shared';
+import type { Period } from './accounts-api';
+import { getAccountsCsv, useAccounts } from './accounts-api';
 import { downloadText } from './download';
 
 /** Today in Lagos as YYYY-MM-DD. */
@@ -50,16 +50,16 @@ export function AdminAccountsScreen() {
       const csv = await getAccountsCsv(period);
       downloadText(csv, `touchline-accounts-${period.from}-to-${period.to}.csv`);
     } catch (error) {
-      showNotice(errorText(error), 'error');
+      showNotice(errorText(error) ?? 'Could not download the file', 'error');
     } finally {
       setDownloading(false);
     }
   }
 
   return (
-    <AdminScreen
+    <AdminPage
       title="Accounts"
-      intro="Takings per academy: payments received, refunds and net, over a period of Lagos days."
+      description="Takings per academy: payments received, refunds and net, over a period of Lagos days."
       actions={
         <Button
           tone="admin"
@@ -72,7 +72,7 @@ export function AdminAccountsScreen() {
         </Button>
       }
     >
-      <div className="card mt-6 p-4 sm:p-6">
+      <div className="card p-4 sm:p-6">
         <fieldset className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
           <legend className="sr-only">Period</legend>
           <div className="sm:w-48">
@@ -154,7 +154,7 @@ export function AdminAccountsScreen() {
               <Total label="Net" value={money(data.totals.net)} strong />
             </dl>
             <p className="mt-4 text-sm text-slate-500">
-              {dayText(data.from)} – {dayText(data.to)}
+              {calendarDate(data.from)} – {calendarDate(data.to)}
             </p>
             {data.academies.length === 0 ? (
               <p className="mt-4 text-sm text-slate-500">No money moved in this period.</p>
@@ -201,7 +201,7 @@ export function AdminAccountsScreen() {
           </>
         ) : null}
       </div>
-    </AdminScreen>
+    </AdminPage>
   );
 }
 

@@ -1,8 +1,18 @@
 import type { AdminAuditEntry } from '@touchline/shared';
 import { useState } from 'react';
-import { ScrollTable } from '@/components/ui/scroll-table';
-import { useAudit } from './api/get-audit';
-import { AdminScreen, dateTime, ListFrame, SearchBox, useSettled } from './list-kit';
+import {
+  AdminPage,
+  AdminTable,
+  AdminToolbar,
+  CELL,
+  Pager,
+  SearchBox,
+  lagosDateTime,
+  useCursorPager,
+} from '../shared';
+import { useAudit } from './audit-api';
+
+const COLUMNS = ['When', 'Who', 'What', 'Whom', 'Why'];
 
 /** What each recorded action reads as; an unknown one shows as recorded. */
 const ACTION_LABELS: Record<string, string> = {
@@ -14,16 +24,16 @@ const ACTION_LABELS: Record<string, string> = {
   'trial.cancelled': 'Cancelled a trial',
   'report.removed': 'Removed reported content',
   'report.dismissed': 'Dismissed a report',
-  'job.retried': 'Retried a job',
-  'job.removed': 'Removed a job',
+  'job.retried': 'Retried a failed job',
+  'job.removed': 'Removed a failed job',
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
 /** The details worth a line: `from → to`, then any other short value. */
-function detailsText(details: AdminAuditEntry['details']): string {
+export function detailsText(details: AdminAuditEntry['details']): string {
   const parts: string[] = [];
-  if (typeof details.from === 'string' || typeof details.to === 'string') {
+  if ('from' in details || 'to' in details) {
     parts.push(`${String(details.from ?? '—')} → ${String(details.to ?? '—')}`);
   }
   for (const [key, value] of Object.entries(details)) {
@@ -38,80 +48,80 @@ function detailsText(details: AdminAuditEntry['details']): string {
 /** `/admin/audit`: every administrative change (who, what, whom, when, why), searchable. */
 export function AdminAuditScreen() {
   const [search, setSearch] = useState('');
-  const settled = useSettled(search.trim());
-  const audit = useAudit(settled);
-  const rows = audit.data?.pages.flatMap((page) => page.results) ?? [];
+  const pager = useCursorPager();
+  const audit = useAudit({ search, page: pager.page });
+  const rows = audit.data?.results ?? [];
 
   return (
-    <AdminScreen
+    <AdminPage
       title="Audit log"
-      intro="Every administrative change: who made it, what it was, to whom, when and why. Records are never changed."
+      description="Every administrative change: who made it, what it was, to whom, when and why. Records are never changed."
     >
-      <div className="card mt-6 p-4 sm:p-6">
+      <AdminToolbar>
         <SearchBox
           label="Search the audit log"
-          placeholder="Search by action, reason, name or e-mail"
+          placeholder="Action, reason, name or e-mail"
           value={search}
-          onChange={setSearch}
+          onSearch={(text) => {
+            setSearch(text);
+            pager.reset();
+          }}
         />
-        <ListFrame
-          query={audit}
-          count={rows.length}
-          errorLine="Could not load the audit log."
-          emptyLine={settled ? 'No record matches.' : 'Nothing has been recorded yet.'}
-        >
-          <ScrollTable
-            caption="Audit log"
-            columns={['When', 'Who', 'What', 'Whom', 'Why']}
-            className="mt-4"
-            minWidth="min-w-[52rem]"
-          >
-            {rows.map((entry) => {
-              const details = detailsText(entry.details);
-              return (
-                <tr key={entry.id} className="align-top">
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700 sm:pl-0">
-                    {dateTime(entry.created_at)}
-                  </td>
-                  <td className="px-3 py-3 text-slate-700">
-                    {entry.actor ? (
-                      entry.actor.username
-                    ) : (
-                      <span className="text-slate-400">Removed account</span>
-                    )}
-                  </td>
-                  <th scope="row" className="px-3 py-3 font-normal">
-                    <span className="block font-medium text-slate-900">
-                      {actionLabel(entry.action)}
+      </AdminToolbar>
+
+      <AdminTable
+        caption="Audit log"
+        columns={COLUMNS}
+        minWidth="min-w-[56rem]"
+        query={audit}
+        rowCount={rows.length}
+        empty={search ? 'No records match this search.' : 'Nothing has been recorded yet.'}
+        footer={<Pager pager={pager} next={audit.data?.next} busy={audit.isPlaceholderData} />}
+      >
+        {rows.map((entry) => {
+          const details = detailsText(entry.details);
+          return (
+            <tr key={entry.id}>
+              <td className={`${CELL.first} whitespace-nowrap text-slate-700`}>
+                {lagosDateTime(entry.created_at)}
+              </td>
+              <td className={`${CELL.middle} text-slate-700`}>
+                {entry.actor ? (
+                  entry.actor.username
+                ) : (
+                  <span className="text-slate-400">Removed account</span>
+                )}
+              </td>
+              <th scope="row" className={`${CELL.middle} font-normal`}>
+                <span className="block font-medium text-slate-900">
+                  {actionLabel(entry.action)}
+                </span>
+                <span className="block font-mono text-xs text-slate-500">{entry.action}</span>
+                {details ? (
+                  <span className="block max-w-64 text-xs break-words text-slate-500">
+                    {details}
+                  </span>
+                ) : null}
+              </th>
+              <td className={`${CELL.middle} text-slate-700`}>
+                {entry.target ? (
+                  <>
+                    {entry.target.username}
+                    <span className="block text-xs text-slate-500 capitalize">
+                      {entry.target.role}
                     </span>
-                    <span className="block font-mono text-xs text-slate-500">{entry.action}</span>
-                    {details ? (
-                      <span className="block max-w-64 text-xs break-words text-slate-500">
-                        {details}
-                      </span>
-                    ) : null}
-                  </th>
-                  <td className="px-3 py-3 text-slate-700">
-                    {entry.target ? (
-                      <>
-                        {entry.target.username}
-                        <span className="block text-xs text-slate-500 capitalize">
-                          {entry.target.role}
-                        </span>
-                      </>
-                    ) : (
-                      <span className="text-slate-400">—</span>
-                    )}
-                  </td>
-                  <td className="max-w-xs px-4 py-3 break-words text-slate-700 sm:pr-0">
-                    {entry.reason || <span className="text-slate-400">—</span>}
-                  </td>
-                </tr>
-              );
-            })}
-          </ScrollTable>
-        </ListFrame>
-      </div>
-    </AdminScreen>
+                  </>
+                ) : (
+                  <span className="text-slate-400">—</span>
+                )}
+              </td>
+              <td className={`${CELL.last} max-w-xs text-left break-words text-slate-700`}>
+                {entry.reason || <span className="text-slate-400">—</span>}
+              </td>
+            </tr>
+          );
+        })}
+      </AdminTable>
+    </AdminPage>
   );
 }

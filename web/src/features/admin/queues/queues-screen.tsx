@@ -1,18 +1,26 @@
-import { ExternalLink, RefreshCw } from 'lucide-react';
+import { ExternalLink, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import type { AdminFailedJob, AdminQueues } from '@touchline/shared';
 import { useState } from 'react';
+import { Skeleton } from '@/components/skeleton';
 import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { showNotice } from '@/lib/toast';
-import { AdminScreen, Badge, dateTime, errorText } from '../audit/list-kit';
-import type { FailedJob, QueueView } from './api/queues';
-import { getBoardLink, JOB_COUNTS, useJobAction, useQueues } from './api/queues';
+import { AdminPage, Badge, CELL, RowButton, errorText, lagosDateTime } from '../shared';
+import { getBoardLink, useJobAction, useQueues } from './queues-api';
+
+const JOB_COUNTS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+const DRIVER_LABELS: Record<AdminQueues['driver'], string> = {
+  bullmq: 'BullMQ on Redis',
+  inline: 'In-process queue',
+};
 
 /** "4 s", "3 min 20 s", "2 h 5 min". */
 export function lagText(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
-  return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ''}`;
+  const minutes = Math.floor((s % 3600) / 60);
+  return `${Math.floor(s / 3600)} h${minutes ? ` ${minutes} min` : ''}`;
 }
 
 /**
@@ -31,16 +39,16 @@ export function AdminQueuesScreen() {
       const { url } = await getBoardLink();
       window.open(url, '_blank', 'noopener');
     } catch (error) {
-      showNotice(errorText(error), 'error');
+      showNotice(errorText(error) ?? 'Could not open the board', 'error');
     } finally {
       setOpening(false);
     }
   }
 
   return (
-    <AdminScreen
+    <AdminPage
       title="Queues"
-      intro="Background jobs: notifications, e-mails, refunds and clean-ups. Failed jobs can be retried or removed."
+      description="Background jobs: notifications, e-mails, refunds and clean-ups. Failed jobs can be retried or removed."
       actions={
         <>
           <Button
@@ -61,79 +69,83 @@ export function AdminQueuesScreen() {
       }
     >
       {queues.isPending ? (
-        <p className="mt-6 text-sm text-slate-500" aria-busy="true">
-          Loading…
-        </p>
-      ) : queues.isError ? (
+        <div className="card space-y-2 p-4" aria-busy="true" aria-label="Loading queues">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : queues.isError && !data ? (
         <div
           role="alert"
-          className="card mt-6 flex flex-wrap items-center gap-3 p-4 text-sm text-slate-600"
+          className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
         >
-          Could not load the queues.
+          <span className="text-slate-700">Could not load the queues.</span>
           <Button tone="secondary" onClick={() => void queues.refetch()}>
             Try again
           </Button>
         </div>
       ) : data ? (
         <>
-          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Figure
               label="Outbox lag"
-              value={lagText(data.outbox_lag_seconds)}
-              warn={data.outbox_lag_seconds > 60}
+              value={lagText(data.outbox.outbox_lag_seconds)}
+              warn={data.outbox.outbox_lag_seconds > 60}
+            />
+            <Figure
+              label="Unpublished"
+              value={String(data.outbox.unpublished)}
+              warn={data.outbox.unpublished > 100}
             />
             <Figure
               label="Dead letters"
-              value={String(data.dead_lettered)}
-              warn={data.dead_lettered > 0}
+              value={String(data.outbox.dead_lettered)}
+              warn={data.outbox.dead_lettered > 0}
             />
             <Figure
               label="Failed jobs"
-              value={String(data.queues.reduce((sum, queue) => sum + queue.failed, 0))}
-              warn={data.queues.some((queue) => queue.failed > 0)}
+              value={String(data.queues.reduce((sum, queue) => sum + queue.counts.failed, 0))}
+              warn={data.queues.some((queue) => queue.counts.failed > 0)}
             />
           </dl>
-          <section aria-labelledby="queue-counts" className="card mt-4 p-4 sm:p-6">
-            <h2 id="queue-counts" className="text-lg font-semibold text-slate-900">
-              Queues
-              {data.mode ? (
-                <span className="ml-2 text-sm font-normal text-slate-500">({data.mode} mode)</span>
-              ) : null}
+          <section aria-labelledby="queue-counts" className="card p-4 sm:p-5">
+            <h2 id="queue-counts" className="font-semibold text-slate-900">
+              Queues{' '}
+              <span className="text-sm font-normal text-slate-500">
+                ({DRIVER_LABELS[data.driver]})
+              </span>
             </h2>
             <ScrollTable
               caption="Jobs per queue"
-              columns={['Queue', 'Waiting', 'Active', 'Delayed', 'Failed', 'Completed']}
+              columns={['Queue', ...JOB_COUNTS.map((c) => c[0]!.toUpperCase() + c.slice(1))]}
               className="mt-3"
               minWidth="min-w-[36rem]"
             >
               {data.queues.map((queue) => (
                 <tr key={queue.name}>
-                  <th
-                    scope="row"
-                    className="px-4 py-2.5 font-mono text-xs font-semibold text-slate-900 sm:pl-0"
-                  >
+                  <th scope="row" className={`${CELL.first} font-mono text-xs font-semibold`}>
                     {queue.name}
                   </th>
                   {JOB_COUNTS.map((count, index) => (
                     <td
                       key={count}
-                      className={`${index === JOB_COUNTS.length - 1 ? 'px-4 sm:pr-0' : 'px-3'} py-2.5 tabular-nums ${
-                        count === 'failed' && queue.failed > 0
+                      className={`${index === JOB_COUNTS.length - 1 ? CELL.last : CELL.middle} tabular-nums ${
+                        count === 'failed' && queue.counts.failed > 0
                           ? 'font-semibold text-red-700'
                           : 'text-slate-700'
                       }`}
                     >
-                      {queue[count]}
+                      {queue.counts[count]}
                     </td>
                   ))}
                 </tr>
               ))}
             </ScrollTable>
           </section>
-          <FailedJobs queues={data.queues} />
+          <FailedJobs jobs={data.queues.flatMap((queue) => queue.failed_jobs)} />
         </>
       ) : null}
-    </AdminScreen>
+    </AdminPage>
   );
 }
 
@@ -150,86 +162,72 @@ function Figure({ label, value, warn }: { label: string; value: string; warn: bo
   );
 }
 
-function FailedJobs({ queues }: { queues: readonly QueueView[] }) {
+function FailedJobs({ jobs }: { jobs: readonly AdminFailedJob[] }) {
   const action = useJobAction();
-  const jobs = queues.flatMap((queue) =>
-    queue.failed_jobs.map((job) => ({ queue: queue.name, job })),
-  );
-  const busy = action.isPending ? action.variables : undefined;
 
-  function act(queue: string, job: FailedJob, kind: 'retry' | 'remove') {
+  function act(job: AdminFailedJob, kind: 'retry' | 'remove') {
     action.mutate(
-      { queue, id: job.id, action: kind },
-      {
-        onSuccess: () =>
-          showNotice(kind === 'retry' ? 'Job queued again' : 'Job removed', 'success'),
-        onError: (error) => showNotice(errorText(error), 'error'),
-      },
+      { queue: job.queue, id: job.id, action: kind },
+      { onError: (error) => showNotice(errorText(error) ?? 'Try again', 'error') },
     );
   }
 
   return (
-    <section aria-labelledby="failed-jobs" className="card mt-4 p-4 sm:p-6">
-      <h2 id="failed-jobs" className="text-lg font-semibold text-slate-900">
+    <section aria-labelledby="failed-jobs" className="card p-4 sm:p-5">
+      <h2 id="failed-jobs" className="font-semibold text-slate-900">
         Failed jobs
       </h2>
       {jobs.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">No failed jobs.</p>
       ) : (
         <ul aria-label="Failed jobs" className="mt-3 space-y-3">
-          {jobs.map(({ queue, job }) => {
-            const mine = busy?.queue === queue && busy.id === job.id;
-            return (
-              <li
-                key={`${queue}/${job.id}`}
-                aria-label={`${job.name || 'Job'} ${job.id} in ${queue}`}
-                className="rounded-xl border border-slate-200 p-3"
-              >
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-sm font-semibold text-slate-900">
-                    {job.name || 'job'}
-                  </span>
-                  <Badge tone="slate">{queue}</Badge>
-                  <Badge tone="red">
-                    {job.attempts} attempt{job.attempts === 1 ? '' : 's'}
-                  </Badge>
-                  <span className="font-mono text-xs break-all text-slate-500">#{job.id}</span>
-                </div>
-                <p className="mt-2 text-sm break-words text-red-700">
-                  {job.failed_reason || 'No reason recorded'}
+          {jobs.map((job) => (
+            <li
+              key={`${job.queue}/${job.id}`}
+              aria-label={`${job.name} ${job.id} in ${job.queue}`}
+              className="rounded-xl border border-slate-200 p-3"
+            >
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-sm font-semibold break-all text-slate-900">
+                  {job.name}
+                </span>
+                <Badge tone="slate">{job.queue}</Badge>
+                <Badge tone="red">
+                  {job.attempts} attempt{job.attempts === 1 ? '' : 's'}
+                </Badge>
+                <span className="font-mono text-xs break-all text-slate-500">#{job.id}</span>
+              </div>
+              <p className="mt-2 text-sm break-words text-red-700">
+                {job.reason || 'No reason recorded'}
+              </p>
+              <pre className="mt-2 max-h-32 overflow-auto rounded-lg bg-slate-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-slate-700">
+                {JSON.stringify(job.payload)}
+              </pre>
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                <p className="text-xs text-slate-500">
+                  {job.created_at ? `Queued ${lagosDateTime(job.created_at)}` : null}
+                  {job.finished_at ? ` · failed ${lagosDateTime(job.finished_at)}` : null}
                 </p>
-                <pre className="mt-2 max-h-32 overflow-auto rounded-lg bg-slate-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-slate-700">
-                  {JSON.stringify(job.data)}
-                </pre>
-                <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-xs text-slate-500">
-                    {job.created_at ? `Queued ${dateTime(job.created_at)}` : null}
-                    {job.failed_at ? ` · failed ${dateTime(job.failed_at)}` : null}
-                  </p>
-                  <div className="flex gap-2">
-                    <Button
-                      tone="secondary"
-                      className="px-3 py-1.5 text-sm"
-                      disabled={action.isPending}
-                      loading={mine && busy?.action === 'remove'}
-                      onClick={() => act(queue, job, 'remove')}
-                    >
-                      Remove
-                    </Button>
-                    <Button
-                      tone="admin"
-                      className="px-3 py-1.5 text-sm"
-                      disabled={action.isPending}
-                      loading={mine && busy?.action === 'retry'}
-                      onClick={() => act(queue, job, 'retry')}
-                    >
-                      Retry
-                    </Button>
-                  </div>
+                <div className="flex gap-1.5">
+                  <RowButton
+                    label={`Remove ${job.name} ${job.id}`}
+                    icon={<Trash2 aria-hidden="true" className="size-4" />}
+                    danger
+                    onClick={() => act(job, 'remove')}
+                  >
+                    Remove
+                  </RowButton>
+                  <RowButton
+                    label={`Retry ${job.name} ${job.id}`}
+                    icon={<RotateCcw aria-hidden="true" className="size-4" />}
+                    onClick={() => act(job, 'retry')}
+                  >
+                    Retry
+                  </RowButton>
                 </div>
-              </li>
-            );
-          })}
+              </div>
+            </li>
+          ))}
         </ul>
       )}
     </section>

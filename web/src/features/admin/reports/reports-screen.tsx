@@ -1,12 +1,24 @@
-import type { ReportReason } from '@touchline/shared';
+import { Flag, Trash2, X } from 'lucide-react';
+import type { AdminReport, ReportReason, ReportStatus } from '@touchline/shared';
 import { REPORT_REASON_LABELS } from '@touchline/shared';
-import { Flag } from 'lucide-react';
 import { useState } from 'react';
+import { Skeleton } from '@/components/skeleton';
 import { Button } from '@/components/ui/button';
-import { showNotice } from '@/lib/toast';
-import { AdminScreen, Badge, dateTime, ListFrame, ReasonDialog } from '../audit/list-kit';
-import type { AdminReport, ReportStatus, ResolveAction } from './api/reports';
-import { REPORT_STATUSES, useReports, useResolveReport } from './api/reports';
+import type { FilterOption } from '../shared';
+import {
+  AdminPage,
+  AdminToolbar,
+  Badge,
+  Pager,
+  ReasonDialog,
+  RowButton,
+  StatusFilter,
+  errorText,
+  lagosDateTime,
+  useCursorPager,
+} from '../shared';
+import type { ResolveAction } from './reports-api';
+import { useReports, useResolveReport } from './reports-api';
 
 const STATUS_LABELS: Record<ReportStatus, string> = {
   open: 'Open',
@@ -14,93 +26,111 @@ const STATUS_LABELS: Record<ReportStatus, string> = {
   dismissed: 'Dismissed',
 };
 
+const FILTERS: readonly FilterOption<ReportStatus>[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'removed', label: 'Removed' },
+  { value: 'dismissed', label: 'Dismissed' },
+];
+
 const reasonLabel = (reason: string) =>
   REPORT_REASON_LABELS[reason as ReportReason] ?? reason.replace(/_/g, ' ');
 
 /**
- * `/admin/reports`: reported posts and comments. Open ones come with minors' content first; each
- * shows what was reported (as it was then), by whom, about whom and why. Remove takes the content
- * down (its author is told); Dismiss leaves it. Both ask for a reason, kept in the audit log.
+ * `/admin/reports`: reported posts and comments. Open ones list minors' content first; each
+ * shows what was reported (as it was then), about whom, by whom and why. Remove takes the content
+ * down (its author is told why); Dismiss leaves it. Both ask for a reason, kept in the audit log.
  */
 export function AdminReportsScreen() {
   const [status, setStatus] = useState<ReportStatus>('open');
-  const reports = useReports(status);
-  const resolve = useResolveReport();
+  const pager = useCursorPager();
+  const reports = useReports({ status, page: pager.page });
   const [deciding, setDeciding] = useState<{ report: AdminReport; action: ResolveAction } | null>(
     null,
   );
-  const rows = reports.data?.pages.flatMap((page) => page.results) ?? [];
+  const resolve = useResolveReport(() => setDeciding(null));
+  const rows = reports.data?.results ?? [];
   const what = deciding?.report.target_kind ?? 'post';
+  const removing = deciding?.action === 'remove';
 
   return (
-    <AdminScreen
+    <AdminPage
       title="Reports"
-      intro="Posts and comments people reported. Reports about a minor's content come first."
+      description="Posts and comments people reported. Reports about a minor's content come first."
     >
-      <div
-        role="tablist"
-        aria-label="Reports by status"
-        className="mt-6 flex gap-1 border-b border-slate-200"
-      >
-        {REPORT_STATUSES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            aria-selected={status === value}
-            onClick={() => setStatus(value)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-              status === value
-                ? 'border-slate-900 text-slate-900'
-                : 'border-transparent text-slate-500 hover:text-slate-800'
-            }`}
+      <AdminToolbar>
+        <StatusFilter
+          label="Status"
+          options={FILTERS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value || 'open');
+            pager.reset();
+          }}
+        />
+      </AdminToolbar>
+
+      <section aria-label="Reports" aria-busy={reports.isPending}>
+        {reports.isPending ? (
+          <div className="card space-y-2 p-4" aria-label="Loading reports">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-16 w-full" />
+            ))}
+          </div>
+        ) : reports.isError && rows.length === 0 ? (
+          <div
+            role="alert"
+            className="card flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
           >
-            {STATUS_LABELS[value]}
-          </button>
-        ))}
-      </div>
-      <ListFrame
-        query={reports}
-        count={rows.length}
-        errorLine="Could not load the reports."
-        emptyLine={
-          status === 'open' ? 'No open reports. Nothing needs a decision.' : `No ${status} reports.`
-        }
-      >
-        <ul aria-label={`${STATUS_LABELS[status]} reports`} className="mt-4 space-y-3">
-          {rows.map((report) => (
-            <ReportCard
-              key={report.id}
-              report={report}
-              onDecide={(action) => setDeciding({ report, action })}
-            />
-          ))}
-        </ul>
-      </ListFrame>
+            <span className="text-slate-700">Could not load the reports.</span>
+            <Button tone="secondary" onClick={() => void reports.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="card p-6 text-center text-sm text-slate-500">
+            {status === 'open'
+              ? 'No open reports. Nothing needs a decision.'
+              : `No ${status} reports.`}
+          </p>
+        ) : (
+          <ul
+            aria-label={`${STATUS_LABELS[status]} reports`}
+            className={`space-y-3 ${reports.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}
+          >
+            {rows.map((report) => (
+              <ReportCard
+                key={report.id}
+                report={report}
+                onDecide={(action) => setDeciding({ report, action })}
+              />
+            ))}
+          </ul>
+        )}
+        <Pager pager={pager} next={reports.data?.next} busy={reports.isPlaceholderData} />
+      </section>
+
       <ReasonDialog
         open={deciding !== null}
-        onClose={() => setDeciding(null)}
-        title={deciding?.action === 'remove' ? `Remove this ${what}?` : 'Dismiss this report?'}
+        title={removing ? `Remove this ${what}?` : 'Dismiss this report?'}
         description={
-          deciding?.action === 'remove'
+          removing
             ? `The ${what} is taken down and its author is told why.`
-            : `The ${what} stays up; the report is closed.`
+            : `The ${what} stays up and the report is closed.`
         }
-        hint={
-          deciding?.action === 'remove'
-            ? 'The author sees this reason; it is kept in the audit log.'
-            : 'Kept in the audit log.'
+        confirmLabel={removing ? `Remove ${what}` : 'Dismiss report'}
+        danger={removing}
+        placeholder={removing ? 'The author sees this reason.' : 'Why does the content stay?'}
+        busy={resolve.isPending}
+        error={errorText(resolve.error)}
+        onConfirm={(reason) =>
+          resolve.mutate({ id: deciding!.report.id, action: deciding!.action, reason })
         }
-        confirmLabel={deciding?.action === 'remove' ? `Remove ${what}` : 'Dismiss report'}
-        danger={deciding?.action === 'remove'}
-        pending={resolve.isPending}
-        onConfirm={async (reason) => {
-          const action = deciding!.action;
-          await resolve.mutateAsync({ id: deciding!.report.id, action, reason });
-          showNotice(action === 'remove' ? 'Content removed' : 'Report dismissed', 'success');
+        onClose={() => {
+          resolve.reset();
+          setDeciding(null);
         }}
       />
-    </AdminScreen>
+    </AdminPage>
   );
 }
 
@@ -115,21 +145,25 @@ function ReportCard({
   return (
     <li
       className="card p-4 sm:p-5"
-      aria-label={`${kind} reported for ${reasonLabel(report.reason)}`}
+      aria-label={`${kind} by ${report.author?.username ?? 'a removed account'} reported for ${reasonLabel(report.reason)}`}
     >
       <div className="flex flex-wrap items-center gap-2">
         <Flag className="size-4 text-red-600" aria-hidden="true" />
         <span className="font-semibold text-slate-900">{reasonLabel(report.reason)}</span>
         <Badge tone="slate">{kind}</Badge>
-        {report.minor ? <Badge tone="amber">Minor&apos;s content</Badge> : null}
+        {report.minor ? <Badge tone="violet">Minor&apos;s content</Badge> : null}
         {report.status !== 'open' ? (
           <Badge tone={report.status === 'removed' ? 'red' : 'slate'}>
             {STATUS_LABELS[report.status]}
           </Badge>
+        ) : !report.target_exists ? (
+          <Badge tone="amber">Already deleted</Badge>
         ) : null}
-        <span className="ml-auto text-xs text-slate-500">{dateTime(report.created_at)}</span>
+        <span className="text-xs text-slate-500 sm:ml-auto">
+          {lagosDateTime(report.created_at)}
+        </span>
       </div>
-      <blockquote className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm whitespace-pre-line break-words text-slate-800">
+      <blockquote className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-800">
         {report.snapshot || <span className="text-slate-400">(no text)</span>}
       </blockquote>
       {report.details ? (
@@ -137,7 +171,7 @@ function ReportCard({
           <span className="font-medium text-slate-700">Reporter&apos;s note:</span> {report.details}
         </p>
       ) : null}
-      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
         <div className="flex gap-1.5">
           <dt className="text-slate-500">Author:</dt>
           <dd className="text-slate-800">{report.author?.username ?? 'Removed account'}</dd>
@@ -146,19 +180,33 @@ function ReportCard({
           <dt className="text-slate-500">Reported by:</dt>
           <dd className="text-slate-800">{report.reporter?.username ?? 'Removed account'}</dd>
         </div>
+        {report.resolved_at ? (
+          <div className="flex gap-1.5">
+            <dt className="text-slate-500">Decided:</dt>
+            <dd className="text-slate-800">
+              {lagosDateTime(report.resolved_at)}
+              {report.resolved_by ? ` by ${report.resolved_by.username}` : ''}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       {report.status === 'open' ? (
         <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <Button tone="secondary" onClick={() => onDecide('dismiss')}>
+          <RowButton
+            label={`Dismiss the report on the ${kind.toLowerCase()} by ${report.author?.username ?? 'a removed account'}`}
+            icon={<X aria-hidden="true" className="size-4" />}
+            onClick={() => onDecide('dismiss')}
+          >
             Dismiss
-          </Button>
-          <Button
-            tone="ghost"
-            className="bg-red-600 text-white hover:bg-red-700 active:bg-red-800"
+          </RowButton>
+          <RowButton
+            label={`Remove the ${kind.toLowerCase()} by ${report.author?.username ?? 'a removed account'}`}
+            icon={<Trash2 aria-hidden="true" className="size-4" />}
+            danger
             onClick={() => onDecide('remove')}
           >
             Remove {kind.toLowerCase()}
-          </Button>
+          </RowButton>
         </div>
       ) : null}
     </li>

@@ -1,23 +1,30 @@
+import { CircleX } from 'lucide-react';
 import type { AdminTrial } from '@touchline/shared';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatFee } from '@/lib/money';
-import { showNotice } from '@/lib/toast';
+import type { FilterOption } from '../shared';
 import {
-  AdminScreen,
+  AdminPage,
+  AdminTable,
+  AdminToolbar,
   Badge,
-  dayText,
-  ListFrame,
+  CELL,
+  Pager,
   ReasonDialog,
+  RowButton,
   SearchBox,
-  useSettled,
-} from '../audit/list-kit';
-import type { TrialStatusFilter } from './api/admin-trials';
-import { useAdminTrials, useCancelAdminTrial } from './api/admin-trials';
+  StatusFilter,
+  calendarDate,
+  errorText,
+  useCursorPager,
+} from '../shared';
+import type { TrialStatusFilter } from './trials-api';
+import { useAdminTrials, useCancelAdminTrial } from './trials-api';
 
-const FILTERS: { value: TrialStatusFilter; label: string }[] = [
-  { value: '', label: 'All trials' },
+const COLUMNS = ['Trial', 'Academy', 'Date', 'Place', 'Registered', 'Fee', 'Status', 'Actions'];
+
+const FILTERS: readonly FilterOption<Exclude<TrialStatusFilter, ''>>[] = [
+  { value: '', label: 'All' },
   { value: 'active', label: 'Active' },
   { value: 'cancelled', label: 'Cancelled' },
 ];
@@ -25,129 +32,125 @@ const FILTERS: { value: TrialStatusFilter; label: string }[] = [
 /**
  * `/admin/trialview`: every trial, newest first; search by name, venue, place or academy, filter
  * by status, and cancel an active one with a reason (registrants are told and paid ones refunded,
- * as when its academy cancels).
+ * as when its academy cancels; the reason goes into the audit log).
  */
 export function AdminTrialsScreen() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TrialStatusFilter>('');
-  const settled = useSettled(search.trim());
-  const trials = useAdminTrials(settled, status);
-  const cancel = useCancelAdminTrial();
+  const pager = useCursorPager();
+  const trials = useAdminTrials({ search, status, page: pager.page });
   const [cancelling, setCancelling] = useState<AdminTrial | null>(null);
-  const rows = trials.data?.pages.flatMap((page) => page.results) ?? [];
+  const cancel = useCancelAdminTrial(() => setCancelling(null));
+  const rows = trials.data?.results ?? [];
 
   return (
-    <AdminScreen
+    <AdminPage
       title="Trials"
-      intro="Every trial academies have published. Cancelling one tells its registrants and refunds paid registrations."
+      description="Every trial academies have published. Cancelling one tells its registrants and refunds paid registrations."
     >
-      <div className="card mt-6 p-4 sm:p-6">
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <SearchBox
-            label="Search trials"
-            placeholder="Search by trial, venue, place or academy"
-            value={search}
-            onChange={setSearch}
-          />
-          <select
-            aria-label="Status"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as TrialStatusFilter)}
-            className="field-input sm:w-44"
-          >
-            {FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <ListFrame
-          query={trials}
-          count={rows.length}
-          errorLine="Could not load the trials."
-          emptyLine={settled || status ? 'No trial matches.' : 'No trials yet.'}
-        >
-          <ScrollTable
-            caption="Trials"
-            columns={['Trial', 'Academy', 'Date', 'Place', 'Registered', 'Fee', 'Status', '']}
-            className="mt-4"
-            minWidth="min-w-[56rem]"
-          >
-            {rows.map((trial) => (
-              <tr key={trial.id} className="align-top">
-                <th scope="row" className="px-4 py-3 font-normal sm:pl-0">
-                  <span className="block font-semibold text-slate-900">{trial.name}</span>
-                  <span className="block text-xs text-slate-500 capitalize">{trial.sport}</span>
-                </th>
-                <td className="px-3 py-3 text-slate-700">{trial.academy.username}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-700">
-                  {dayText(trial.trial_date)}
-                  <span className="block text-xs text-slate-500">
-                    {trial.start_time.slice(0, 5)}
-                  </span>
-                </td>
-                <td className="px-3 py-3 text-slate-700">
-                  {trial.venue}
-                  <span className="block text-xs text-slate-500">
-                    {trial.district}, {trial.state}
-                  </span>
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-700">
-                  {trial.registered_count}
-                  {trial.total_participant_limit ? ` / ${trial.total_participant_limit}` : ''}
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-700">
-                  {formatFee(trial.registration_fee)}
-                </td>
-                <td className="px-3 py-3">
-                  {trial.status === 'active' ? (
-                    <Badge tone="green">Active</Badge>
-                  ) : (
-                    <>
-                      <Badge tone="red">Cancelled</Badge>
-                      {trial.cancel_reason ? (
-                        <span className="mt-1 block max-w-48 text-xs text-slate-500">
-                          {trial.cancel_reason}
-                        </span>
-                      ) : null}
-                    </>
-                  )}
-                </td>
-                <td className="px-4 py-3 text-right sm:pr-0">
-                  {trial.status === 'active' ? (
-                    <Button
-                      tone="secondary"
-                      className="px-3 py-1.5 text-sm"
-                      aria-label={`Cancel ${trial.name}`}
-                      onClick={() => setCancelling(trial)}
-                    >
-                      Cancel
-                    </Button>
+      <AdminToolbar>
+        <SearchBox
+          label="Search trials"
+          placeholder="Trial, venue, place or academy"
+          value={search}
+          onSearch={(text) => {
+            setSearch(text);
+            pager.reset();
+          }}
+        />
+        <StatusFilter
+          label="Status"
+          options={FILTERS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            pager.reset();
+          }}
+        />
+      </AdminToolbar>
+
+      <AdminTable
+        caption="Trials"
+        columns={COLUMNS}
+        minWidth="min-w-[60rem]"
+        query={trials}
+        rowCount={rows.length}
+        empty={search || status ? 'No trials match.' : 'No trials have been published yet.'}
+        footer={<Pager pager={pager} next={trials.data?.next} busy={trials.isPlaceholderData} />}
+      >
+        {rows.map((trial) => (
+          <tr key={trial.id}>
+            <th scope="row" className={`${CELL.first} font-normal`}>
+              <span className="block font-medium text-slate-900">{trial.name}</span>
+              <span className="block text-xs text-slate-500 capitalize">{trial.sport}</span>
+            </th>
+            <td className={`${CELL.middle} text-slate-700`}>{trial.academy.username}</td>
+            <td className={`${CELL.middle} whitespace-nowrap text-slate-700`}>
+              {calendarDate(trial.trial_date)}
+              <span className="block text-xs text-slate-500">{trial.start_time.slice(0, 5)}</span>
+            </td>
+            <td className={`${CELL.middle} text-slate-700`}>
+              {trial.venue}
+              <span className="block text-xs text-slate-500">
+                {trial.district}, {trial.state}
+              </span>
+            </td>
+            <td className={`${CELL.middle} whitespace-nowrap text-slate-700 tabular-nums`}>
+              {trial.registered_count}
+              {trial.total_participant_limit ? ` / ${trial.total_participant_limit}` : ''}
+            </td>
+            <td className={`${CELL.middle} whitespace-nowrap text-slate-700`}>
+              {formatFee(trial.registration_fee)}
+            </td>
+            <td className={CELL.middle}>
+              {trial.status === 'active' ? (
+                <Badge tone="green">Active</Badge>
+              ) : (
+                <>
+                  <Badge tone="red">Cancelled</Badge>
+                  {trial.cancel_reason ? (
+                    <span className="mt-1 block max-w-48 text-xs text-slate-500">
+                      {trial.cancel_reason}
+                    </span>
                   ) : null}
-                </td>
-              </tr>
-            ))}
-          </ScrollTable>
-        </ListFrame>
-      </div>
+                </>
+              )}
+            </td>
+            <td className={CELL.last}>
+              {trial.status === 'active' ? (
+                <RowButton
+                  label={`Cancel ${trial.name}`}
+                  icon={<CircleX aria-hidden="true" className="size-4" />}
+                  danger
+                  onClick={() => setCancelling(trial)}
+                >
+                  Cancel
+                </RowButton>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+
       <ReasonDialog
         open={cancelling !== null}
-        onClose={() => setCancelling(null)}
         title={`Cancel ${cancelling?.name ?? 'this trial'}?`}
         description={
           cancelling && cancelling.registration_fee > 0
-            ? 'Every registrant is notified, and every paid registration is refunded. This cannot be undone.'
-            : 'Every registrant is notified. This cannot be undone.'
+            ? 'Every registrant is told, and every paid registration is refunded. This cannot be undone.'
+            : 'Every registrant is told. This cannot be undone.'
         }
-        hint="Registrants see this reason; it is kept in the audit log."
         confirmLabel="Cancel trial"
-        pending={cancel.isPending}
-        onConfirm={async (reason) => {
-          await cancel.mutateAsync({ id: cancelling!.id, reason });
-          showNotice('Trial cancelled', 'success');
+        danger
+        placeholder="Registrants see this reason."
+        busy={cancel.isPending}
+        error={errorText(cancel.error)}
+        onConfirm={(reason) => cancel.mutate({ id: cancelling!.id, reason })}
+        onClose={() => {
+          cancel.reset();
+          setCancelling(null);
         }}
       />
-    </AdminScreen>
+    </AdminPage>
   );
 }

@@ -1,0 +1,7 @@
+import { adminAuditPageSchema } from '@touchline/shared';
+import { useAdminQuery } from '../shared';
+
+/** `GET /api/admin/audit?search=&page=`: who did what to whom, when and why, newest first. */
+export function useAudit(params: { search: string; page: string | undefined }) {
+  return useAdminQuery('audit', adminAuditPageSchema, params);
+}

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminAuditEntry } from '@touchline/shared';
+import { describe, expect, it } from 'vitest';
+import { serveApi } from '@/test/fake-api';
+import { renderApp, signInAs } from '@/test/render-app';
+
+const admin = { id: 'admin-1', username: 'Ada Admin', role: 'admin' };
+const entries: AdminAuditEntry[] = [
+  {
+    id: 'e-1',
+    action: 'user.blocked',
+    reason: 'Spamming other players',
+    details: {},
+    actor: admin,
+    target: { id: 'p-1', username: 'Chidi Okafor', role: 'player' },
+    created_at: '2026-11-26T09:14:00.000Z',
+  },
+  {
+    id: 'e-2',
+    action: 'user.dob_corrected',
+    reason: 'Birth certificate checked',
+    details: { from: '2010-01-01', to: '2009-01-01' },
+    actor: null,
+    target: { id: 'p-2', username: 'Tunde', role: 'player' },
+    created_at: '2026-11-25T09:14:00.000Z',
+  },
+];
+
+describe('admin audit log', () => {
+  it('shows who did what to whom, when and why, and searches', async () => {
+    signInAs('admin', 'admin-1');
+    const fetch = serveApi({
+      'GET /api/admin/audit': ({ url }) => {
+        const search = url.searchParams.get('search');
+        return {
+          results: search
+            ? entries.filter((e) => e.reason.toLowerCase().includes(search))
+            : entries,
+          next: null,
+        };
+      },
+    });
+    renderApp('/admin/audit');
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const blocked = within(table).getByRole('row', { name: /Blocked an account/ });
+    expect(blocked).toHaveTextContent('Ada Admin');
+    expect(blocked).toHaveTextContent('Chidi Okafor');
+    expect(blocked).toHaveTextContent('Spamming other players');
+    expect(blocked).toHaveTextContent('26 Nov 2026, 10:14');
+    const dob = within(table).getByRole('row', { name: /Corrected a date of birth/ });
+    expect(dob).toHaveTextContent('2010-01-01 → 2009-01-01');
+    expect(dob).toHaveTextContent('Removed account');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the audit log' }), 'birth');
+    await waitFor(() => expect(screen.queryByText('Spamming other players')).toBeNull());
+    expect(fetch.callsTo('GET /api/admin/audit').at(-1)!.url.searchParams.get('search')).toBe(
+      'birth',
+    );
+  });
+});
