@@ -158,4 +158,46 @@ describe('inline queue over a job store', () => {
     expect(runs).toBe(2);
     expect(await queue.retry(job.jobId)).toBe(false); // done, not failed
   });
+
+  it('shows counts and failed jobs to the admins, retries and removes them by queue', async () => {
+    const store = createMemoryJobStore();
+    const { queue } = open(store);
+    let failing = true;
+    await queue.process({
+      ...noopHandlers(),
+      'email.send': async () => {
+        if (failing) throw new UnrecoverableJobError('mailbox gone');
+      },
+    } as JobHandlers);
+    const [bad, other] = [emailJob(), emailJob()];
+    await queue.add('email.send', bad.data, { jobId: bad.jobId });
+    await queue.add('email.send', other.data, { jobId: other.jobId });
+    const later = emailJob();
+    await queue.add('email.send', later.data, { jobId: later.jobId, delayMs: 60_000 });
+    await waitFor(() => stateOf(store, other.jobId)?.state === 'failed', 'both failed');
+    await waitFor(() => stateOf(store, bad.jobId)?.state === 'failed', 'both failed');
+
+    const counts = await queue.admin.counts();
+    expect(counts.email).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 2, completed: 0 });
+    expect(counts.media).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0, completed: 0 });
+    const failed = await queue.admin.failedJobs('email', 10);
+    expect(failed.map((job) => job.id).sort()).toEqual([bad.jobId, other.jobId].sort());
+    expect(failed[0]).toMatchObject({
+      queue: 'email',
+      name: 'email.send',
+      reason: 'UnrecoverableJobError: mailbox gone',
+      attempts: 1,
+    });
+
+    // The queue named must be the job's; only failed jobs are retried; running ones stay.
+    expect(await queue.admin.retryJob('media', bad.jobId)).toBe('not_found');
+    expect(await queue.admin.retryJob('email', later.jobId)).toBe('wrong_state');
+    failing = false;
+    expect(await queue.admin.retryJob('email', bad.jobId)).toBe('done');
+    await waitFor(() => stateOf(store, bad.jobId)?.state === 'done', 'retried job done');
+    expect(await queue.admin.removeJob('email', other.jobId)).toBe('done');
+    expect(stateOf(store, other.jobId)).toBeUndefined();
+    expect(await queue.admin.removeJob('email', other.jobId)).toBe('not_found');
+    expect((await queue.admin.counts()).email).toMatchObject({ failed: 0, completed: 1 });
+  });
 });
