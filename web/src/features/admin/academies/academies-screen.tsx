@@ -105,7 +105,9 @@ export function AdminAcademiesScreen() {
             <tr key={academy.id}>
               <th scope="row" className={`${CELL.first} font-normal`}>
                 <span className="block font-medium text-slate-900">{academy.username}</span>
-                <span className="block text-xs break-all text-slate-500">{academy.email}</span>
+                <span className="block text-xs whitespace-nowrap text-slate-500">
+                  {academy.email}
+                </span>
                 {academy.sports.length > 0 ? (
                   <span className="block text-xs text-slate-500 capitalize">
                     {academy.sports.join(', ')}
@@ -146,7 +148,7 @@ export function AdminAcademiesScreen() {
                 {lagosDate(academy.created_at)}
               </td>
               <td className={CELL.last}>
-                <span className="flex flex-wrap justify-end gap-1.5">
+                <span className="flex justify-end gap-1.5">
                   {academy.status === 'verified' ? null : (
                     <RowButton
                       label={`Verify ${academy.username}`}

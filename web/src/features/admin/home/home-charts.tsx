@@ -1,11 +1,11 @@
 import type { AdminStats } from '@touchline/shared';
 import {
-  Area,
-  AreaChart,
   Bar,
   BarChart,
   CartesianGrid,
+  Cell,
   Legend,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -19,12 +19,13 @@ const COLOURS = {
   academies: '#4f46e5',
   registrations: '#0ea5e9',
   takings: '#0f172a',
+  refunds: '#e11d48',
 } as const;
 
 /**
  * The dashboard's charts (recharts, loaded on demand so the main bundle never carries it):
- * sign-ups per Lagos day (players and academies), and registrations and takings per day, over
- * the `per_day` window (8 weeks).
+ * sign-ups per Lagos day (players and academies), trial registrations per day and takings per
+ * day (a day whose refunds exceed its payments goes below zero, in red), over `per_day` (8 weeks).
  */
 export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }) {
   const data = perDay.map((day) => ({
@@ -98,13 +99,7 @@ export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }
         <figcaption className="text-sm font-semibold text-slate-900">Takings per day</figcaption>
         <div className="mt-3 h-56" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <AreaChart data={data} margin={{ ...margin, left: 0 }}>
-              <defs>
-                <linearGradient id="admin-takings-fill" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor={COLOURS.takings} stopOpacity={0.25} />
-                  <stop offset="100%" stopColor={COLOURS.takings} stopOpacity={0} />
-                </linearGradient>
-              </defs>
+            <BarChart data={data} margin={{ ...margin, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
               <XAxis
                 dataKey="label"
@@ -120,20 +115,17 @@ export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }
                 fontSize={12}
                 tickFormatter={(value: number) => compactNaira(value)}
               />
+              <ReferenceLine y={0} stroke="#94a3b8" />
               <Tooltip
-                formatter={(value, name) =>
-                  name === 'Takings' ? formatNaira(Math.round(Number(value) * 100)) : value
-                }
+                cursor={{ fill: '#f1f5f9' }}
+                formatter={(value) => formatNaira(Math.round(Number(value) * 100))}
               />
-              <Area
-                type="monotone"
-                dataKey="naira"
-                name="Takings"
-                stroke={COLOURS.takings}
-                strokeWidth={2}
-                fill="url(#admin-takings-fill)"
-              />
-            </AreaChart>
+              <Bar dataKey="naira" name="Takings" radius={[3, 3, 0, 0]}>
+                {data.map((day) => (
+                  <Cell key={day.date} fill={day.naira < 0 ? COLOURS.refunds : COLOURS.takings} />
+                ))}
+              </Bar>
+            </BarChart>
           </ResponsiveContainer>
         </div>
       </figure>

@@ -134,8 +134,10 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
               {stats.latest.trials.map((trial) => (
                 <li key={trial.id} className="flex items-start justify-between gap-3 py-2.5">
                   <span className="min-w-0">
-                    <span className="block truncate font-medium text-slate-900">{trial.name}</span>
-                    <span className="block truncate text-xs text-slate-500">
+                    <span className="line-clamp-2 block font-medium text-slate-900">
+                      {trial.name}
+                    </span>
+                    <span className="block text-xs text-slate-500">
                       {trial.academy.username} · {calendarDate(trial.trial_date)}
                     </span>
                   </span>

@@ -66,7 +66,7 @@ export function AdminPlayersScreen() {
           <tr key={player.id}>
             <th scope="row" className={`${CELL.first} font-normal`}>
               <span className="block font-medium text-slate-900">{player.username}</span>
-              <span className="block text-xs break-all text-slate-500">{player.email}</span>
+              <span className="block text-xs whitespace-nowrap text-slate-500">{player.email}</span>
               {player.sports.length > 0 ? (
                 <span className="block text-xs text-slate-500 capitalize">
                   {player.sports.join(', ')}
@@ -104,7 +104,7 @@ export function AdminPlayersScreen() {
               {lagosDate(player.created_at)}
             </td>
             <td className={CELL.last}>
-              <span className="flex flex-wrap justify-end gap-1.5">
+              <span className="flex justify-end gap-1.5">
                 <RowButton
                   label={`Correct date of birth of ${player.username}`}
                   icon={<CalendarCog aria-hidden="true" className="size-4" />}

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { ADMIN_LIMITS } from '@touchline/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
 
 export type ReasonDialogProps = {
   open: boolean;
@@ -117,14 +118,21 @@ function ReasonForm({
         <Button tone="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button
-          type="submit"
-          tone="admin"
-          loading={busy}
-          className={danger ? 'bg-red-600 hover:bg-red-700 active:bg-red-800' : ''}
-        >
-          {confirmLabel}
-        </Button>
+        {danger ? (
+          <button
+            type="submit"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className="btn bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800"
+          >
+            {busy ? <Spinner /> : null}
+            {confirmLabel}
+          </button>
+        ) : (
+          <Button type="submit" tone="admin" loading={busy}>
+            {confirmLabel}
+          </Button>
+        )}
       </div>
     </form>
   );

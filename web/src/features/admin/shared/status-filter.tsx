@@ -4,7 +4,7 @@ export type FilterOption<V extends string> = { value: V | ''; label: string };
 
 /**
  * A row of toggle buttons for one filter ('All' is the `''` value); the chosen one is
- * `aria-pressed`. On a phone the row scrolls sideways rather than wrapping.
+ * `aria-pressed`. The buttons wrap onto a second line on a narrow screen.
  */
 export function StatusFilter<V extends string>({
   label,
@@ -23,11 +23,7 @@ export function StatusFilter<V extends string>({
       <span id={labelId} className="field-label">
         {label}
       </span>
-      <div
-        role="group"
-        aria-labelledby={labelId}
-        className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible sm:pb-0"
-      >
+      <div role="group" aria-labelledby={labelId} className="flex flex-wrap gap-1">
         {options.map((option) => {
           const active = option.value === value;
           return (
