@@ -147,8 +147,8 @@ export function AdminAcademiesScreen() {
               <td className={`${CELL.middle} whitespace-nowrap text-slate-600`}>
                 {lagosDate(academy.created_at)}
               </td>
-              <td className={CELL.last}>
-                <span className="flex justify-end gap-1.5">
+              <td className={CELL.lastLeft}>
+                <span className="flex gap-1.5">
                   {academy.status === 'verified' ? null : (
                     <RowButton
                       label={`Verify ${academy.username}`}

@@ -103,8 +103,8 @@ export function AdminPlayersScreen() {
             <td className={`${CELL.middle} whitespace-nowrap text-slate-600`}>
               {lagosDate(player.created_at)}
             </td>
-            <td className={CELL.last}>
-              <span className="flex justify-end gap-1.5">
+            <td className={CELL.lastLeft}>
+              <span className="flex gap-1.5">
                 <RowButton
                   label={`Correct date of birth of ${player.username}`}
                   icon={<CalendarCog aria-hidden="true" className="size-4" />}

@@ -72,4 +72,6 @@ export const CELL = {
   first: 'px-4 py-3 align-top sm:pl-0',
   middle: 'px-3 py-3 align-top',
   last: 'px-4 py-3 align-top text-right sm:pr-0',
+  /** A last cell aligned left, under its header (row actions). */
+  lastLeft: 'px-4 py-3 align-top sm:pr-0',
 } as const;
