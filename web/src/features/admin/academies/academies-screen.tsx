@@ -120,7 +120,7 @@ export function AdminAcademiesScreen() {
               <td className={CELL.middle}>
                 <span className="flex flex-wrap gap-1">
                   <Badge tone={verification.tone}>{verification.label}</Badge>
-                  {academy.blocked ? <Badge tone="slate">Blocked</Badge> : null}
+                  {academy.blocked ? <Badge tone="red">Blocked</Badge> : null}
                   {academy.email_verified ? null : <Badge tone="blue">E-mail unconfirmed</Badge>}
                 </span>
                 {academy.blocked && academy.blocked_reason ? (
