@@ -148,7 +148,7 @@ export function AdminAccountsScreen() {
           </div>
         ) : data ? (
           <>
-            <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <dl className="mt-6 grid grid-cols-3 gap-2 sm:gap-3">
               <Total label="Paid" value={money(data.totals.gross)} />
               <Total label="Refunded" value={money(data.totals.refunded)} />
               <Total label="Net" value={money(data.totals.net)} strong />
@@ -216,14 +216,14 @@ function Total({
 }) {
   return (
     <div
-      className={`rounded-xl border p-4 ${strong ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-200'}`}
+      className={`rounded-xl border p-3 sm:p-4 ${strong ? 'border-slate-900 bg-slate-900 text-white' : 'border-slate-200'}`}
     >
       <dt
         className={`text-xs font-semibold tracking-wide uppercase ${strong ? 'text-slate-300' : 'text-slate-500'}`}
       >
         {label}
       </dt>
-      <dd className="mt-1 text-xl font-bold tabular-nums">{value}</dd>
+      <dd className="mt-1 text-base font-bold break-all tabular-nums sm:text-xl">{value}</dd>
     </div>
   );
 }

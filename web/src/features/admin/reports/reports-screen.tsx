@@ -171,18 +171,18 @@ function ReportCard({
           <span className="font-medium text-slate-700">Reporter&apos;s note:</span> {report.details}
         </p>
       ) : null}
-      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+      <dl className="mt-3 flex flex-col gap-x-6 gap-y-1 text-sm sm:flex-row sm:flex-wrap">
         <div className="flex gap-1.5">
-          <dt className="text-slate-500">Author:</dt>
+          <dt className="shrink-0 text-slate-500">Author:</dt>
           <dd className="text-slate-800">{report.author?.username ?? 'Removed account'}</dd>
         </div>
         <div className="flex gap-1.5">
-          <dt className="text-slate-500">Reported by:</dt>
+          <dt className="shrink-0 text-slate-500">Reported by:</dt>
           <dd className="text-slate-800">{report.reporter?.username ?? 'Removed account'}</dd>
         </div>
         {report.resolved_at ? (
           <div className="flex gap-1.5">
-            <dt className="text-slate-500">Decided:</dt>
+            <dt className="shrink-0 text-slate-500">Decided:</dt>
             <dd className="text-slate-800">
               {lagosDateTime(report.resolved_at)}
               {report.resolved_by ? ` by ${report.resolved_by.username}` : ''}

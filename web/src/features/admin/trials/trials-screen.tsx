@@ -19,9 +19,11 @@ import {
   useCursorPager,
 } from '../shared';
 import type { TrialStatusFilter } from './trials-api';
+import { PhoneList } from '../audit/phone-list';
+import { useWideScreen } from '../audit/use-wide-screen';
 import { useAdminTrials, useCancelAdminTrial } from './trials-api';
 
-const COLUMNS = ['Trial', 'Academy', 'Date', 'Place', 'Registered', 'Fee', 'Status', 'Actions'];
+const COLUMNS = ['Trial', 'Date', 'Place', 'Registered', 'Fee', 'Status', 'Actions'];
 
 const FILTERS: readonly FilterOption<Exclude<TrialStatusFilter, ''>>[] = [
   { value: '', label: 'All' },
@@ -42,6 +44,9 @@ export function AdminTrialsScreen() {
   const [cancelling, setCancelling] = useState<AdminTrial | null>(null);
   const cancel = useCancelAdminTrial(() => setCancelling(null));
   const rows = trials.data?.results ?? [];
+  const wide = useWideScreen();
+  const pagerBar = <Pager pager={pager} next={trials.data?.next} busy={trials.isPlaceholderData} />;
+  const empty = search || status ? 'No trials match.' : 'No trials have been published yet.';
 
   return (
     <AdminPage
@@ -69,68 +74,86 @@ export function AdminTrialsScreen() {
         />
       </AdminToolbar>
 
-      <AdminTable
-        caption="Trials"
-        columns={COLUMNS}
-        minWidth="min-w-[60rem]"
-        query={trials}
-        rowCount={rows.length}
-        empty={search || status ? 'No trials match.' : 'No trials have been published yet.'}
-        footer={<Pager pager={pager} next={trials.data?.next} busy={trials.isPlaceholderData} />}
-      >
-        {rows.map((trial) => (
-          <tr key={trial.id}>
-            <th scope="row" className={`${CELL.first} font-normal`}>
-              <span className="block font-medium text-slate-900">{trial.name}</span>
-              <span className="block text-xs text-slate-500 capitalize">{trial.sport}</span>
-            </th>
-            <td className={`${CELL.middle} text-slate-700`}>{trial.academy.username}</td>
-            <td className={`${CELL.middle} whitespace-nowrap text-slate-700`}>
-              {calendarDate(trial.trial_date)}
-              <span className="block text-xs text-slate-500">{trial.start_time.slice(0, 5)}</span>
-            </td>
-            <td className={`${CELL.middle} text-slate-700`}>
-              {trial.venue}
-              <span className="block text-xs text-slate-500">
+      {wide ? null : (
+        <PhoneList
+          label="Trials"
+          query={trials}
+          rowCount={rows.length}
+          empty={empty}
+          footer={pagerBar}
+        >
+          {rows.map((trial) => (
+            <li key={trial.id} className="py-3" aria-label={trial.name}>
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <span className="block font-medium text-slate-900">{trial.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    {trial.academy.username} · <span className="capitalize">{trial.sport}</span>
+                  </span>
+                </div>
+                <TrialStatus trial={trial} />
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                {calendarDate(trial.trial_date)}, {trial.start_time.slice(0, 5)} · {trial.venue},{' '}
                 {trial.district}, {trial.state}
-              </span>
-            </td>
-            <td className={`${CELL.middle} whitespace-nowrap text-slate-700 tabular-nums`}>
-              {trial.registered_count}
-              {trial.total_participant_limit ? ` / ${trial.total_participant_limit}` : ''}
-            </td>
-            <td className={`${CELL.middle} whitespace-nowrap text-slate-700`}>
-              {formatFee(trial.registration_fee)}
-            </td>
-            <td className={CELL.middle}>
-              {trial.status === 'active' ? (
-                <Badge tone="green">Active</Badge>
-              ) : (
-                <>
-                  <Badge tone="red">Cancelled</Badge>
-                  {trial.cancel_reason ? (
-                    <span className="mt-1 block max-w-48 text-xs text-slate-500">
-                      {trial.cancel_reason}
-                    </span>
-                  ) : null}
-                </>
-              )}
-            </td>
-            <td className={CELL.last}>
-              {trial.status === 'active' ? (
-                <RowButton
-                  label={`Cancel ${trial.name}`}
-                  icon={<CircleX aria-hidden="true" className="size-4" />}
-                  danger
-                  onClick={() => setCancelling(trial)}
-                >
-                  Cancel
-                </RowButton>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </AdminTable>
+              </p>
+              <div className="mt-1 flex items-center justify-between gap-2 text-sm text-slate-600">
+                <span>
+                  {trial.registered_count}
+                  {trial.total_participant_limit ? ` / ${trial.total_participant_limit}` : ''}{' '}
+                  registered · {formatFee(trial.registration_fee)}
+                </span>
+                <CancelButton trial={trial} onCancel={setCancelling} />
+              </div>
+            </li>
+          ))}
+        </PhoneList>
+      )}
+      {!wide ? null : (
+        <AdminTable
+          caption="Trials"
+          columns={COLUMNS}
+          minWidth="min-w-[50rem]"
+          query={trials}
+          rowCount={rows.length}
+          empty={empty}
+          footer={pagerBar}
+        >
+          {rows.map((trial) => (
+            <tr key={trial.id}>
+              <th scope="row" className={`${CELL.first} font-normal`}>
+                <span className="block font-medium text-slate-900">{trial.name}</span>
+                <span className="block text-xs text-slate-500">
+                  {trial.academy.username} · <span className="capitalize">{trial.sport}</span>
+                </span>
+              </th>
+              <td className={`${CELL.middle} whitespace-nowrap text-slate-700`}>
+                {calendarDate(trial.trial_date)}
+                <span className="block text-xs text-slate-500">{trial.start_time.slice(0, 5)}</span>
+              </td>
+              <td className={`${CELL.middle} text-slate-700`}>
+                {trial.venue}
+                <span className="block text-xs text-slate-500">
+                  {trial.district}, {trial.state}
+                </span>
+              </td>
+              <td className={`${CELL.middle} whitespace-nowrap text-slate-700 tabular-nums`}>
+                {trial.registered_count}
+                {trial.total_participant_limit ? ` / ${trial.total_participant_limit}` : ''}
+              </td>
+              <td className={`${CELL.middle} whitespace-nowrap text-slate-700`}>
+                {formatFee(trial.registration_fee)}
+              </td>
+              <td className={CELL.middle}>
+                <TrialStatus trial={trial} />
+              </td>
+              <td className={CELL.last}>
+                <CancelButton trial={trial} onCancel={setCancelling} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
 
       <ReasonDialog
         open={cancelling !== null}
@@ -152,5 +175,39 @@ export function AdminTrialsScreen() {
         }}
       />
     </AdminPage>
+  );
+}
+
+/** Active, or Cancelled with its reason. */
+function TrialStatus({ trial }: { trial: AdminTrial }) {
+  if (trial.status === 'active') return <Badge tone="green">Active</Badge>;
+  return (
+    <span className="block">
+      <Badge tone="red">Cancelled</Badge>
+      {trial.cancel_reason ? (
+        <span className="mt-1 block max-w-48 text-xs text-slate-500">{trial.cancel_reason}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Cancel, for an active trial only. */
+function CancelButton({
+  trial,
+  onCancel,
+}: {
+  trial: AdminTrial;
+  onCancel: (trial: AdminTrial) => void;
+}) {
+  if (trial.status !== 'active') return null;
+  return (
+    <RowButton
+      label={`Cancel ${trial.name}`}
+      icon={<CircleX aria-hidden="true" className="size-4" />}
+      danger
+      onClick={() => onCancel(trial)}
+    >
+      Cancel
+    </RowButton>
   );
 }
