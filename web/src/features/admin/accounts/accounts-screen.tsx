@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
+import { useWideScreen } from '../audit/use-wide-screen';
 import { AdminPage, calendarDate, errorText } from '../shared';
 import type { Period } from './accounts-api';
 import { getAccountsCsv, useAccounts } from './accounts-api';
@@ -43,6 +44,7 @@ export function AdminAccountsScreen() {
   const accounts = useAccounts(invalid ? { from: '', to: '' } : period);
   const [downloading, setDownloading] = useState(false);
   const data = accounts.data;
+  const wide = useWideScreen();
 
   async function download() {
     setDownloading(true);
@@ -158,6 +160,33 @@ export function AdminAccountsScreen() {
             </p>
             {data.academies.length === 0 ? (
               <p className="mt-4 text-sm text-slate-500">No money moved in this period.</p>
+            ) : !wide ? (
+              <ul
+                aria-label={`Takings per academy, ${data.from} to ${data.to}`}
+                className="mt-3 divide-y divide-slate-100"
+              >
+                {data.academies.map((row) => (
+                  <li key={row.academy.id} aria-label={row.academy.username} className="py-3">
+                    <div className="flex items-baseline justify-between gap-3">
+                      <span className="min-w-0 font-semibold break-words text-slate-900">
+                        {row.academy.username}
+                      </span>
+                      <span
+                        className={`shrink-0 font-semibold tabular-nums ${row.net < 0 ? 'text-red-700' : 'text-slate-900'}`}
+                      >
+                        {money(row.net)}
+                      </span>
+                    </div>
+                    <span className="block text-xs break-all text-slate-500">
+                      {row.academy.email}
+                    </span>
+                    <span className="mt-1 block text-sm text-slate-600 tabular-nums">
+                      {row.payments} payment{row.payments === 1 ? '' : 's'} · paid{' '}
+                      {money(row.gross)} · refunded {money(row.refunded)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
             ) : (
               <ScrollTable
                 caption={`Takings per academy, ${data.from} to ${data.to}`}

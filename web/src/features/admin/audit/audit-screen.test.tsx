@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminAuditEntry } from '@touchline/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
 
@@ -57,5 +57,29 @@ describe('admin audit log', () => {
     expect(fetch.callsTo('GET /api/admin/audit').at(-1)!.url.searchParams.get('search')).toBe(
       'birth',
     );
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows each record as a card: what, when, who → whom, why', async () => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: false,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+      signInAs('admin', 'admin-1');
+      serveApi({ 'GET /api/admin/audit': { status: 200, body: { results: entries, next: null } } });
+      renderApp('/admin/audit');
+      const list = await screen.findByRole('list', { name: 'Audit log' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(list).getByRole('listitem', {
+        name: 'Blocked an account, 26 Nov 2026, 10:14',
+      });
+      expect(card).toHaveTextContent('Ada Admin → Chidi Okafor (player)');
+      expect(card).toHaveTextContent('“Spamming other players”');
+      expect(card).toHaveTextContent('user.blocked');
+    });
   });
 });
