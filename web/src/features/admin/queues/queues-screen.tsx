@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/skeleton';
 import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { showNotice } from '@/lib/toast';
+import { useWideScreen } from '../audit/use-wide-screen';
 import { AdminPage, Badge, CELL, RowButton, errorText, lagosDateTime } from '../shared';
 import { getBoardLink, useJobAction, useQueues } from './queues-api';
 
@@ -32,6 +33,7 @@ export function AdminQueuesScreen() {
   const queues = useQueues();
   const [opening, setOpening] = useState(false);
   const data = queues.data;
+  const wide = useWideScreen();
 
   async function openBoard() {
     setOpening(true);
@@ -115,32 +117,65 @@ export function AdminQueuesScreen() {
                 ({DRIVER_LABELS[data.driver]})
               </span>
             </h2>
-            <ScrollTable
-              caption="Jobs per queue"
-              columns={['Queue', ...JOB_COUNTS.map((c) => c[0]!.toUpperCase() + c.slice(1))]}
-              className="mt-3"
-              minWidth="min-w-[36rem]"
-            >
-              {data.queues.map((queue) => (
-                <tr key={queue.name}>
-                  <th scope="row" className={`${CELL.first} font-mono text-xs font-semibold`}>
-                    {queue.name}
-                  </th>
-                  {JOB_COUNTS.map((count, index) => (
-                    <td
-                      key={count}
-                      className={`${index === JOB_COUNTS.length - 1 ? CELL.last : CELL.middle} tabular-nums ${
-                        count === 'failed' && queue.counts.failed > 0
-                          ? 'font-semibold text-red-700'
-                          : 'text-slate-700'
-                      }`}
+            {wide ? (
+              <ScrollTable
+                caption="Jobs per queue"
+                columns={['Queue', ...JOB_COUNTS.map((c) => c[0]!.toUpperCase() + c.slice(1))]}
+                className="mt-3"
+                minWidth="min-w-[36rem]"
+              >
+                {data.queues.map((queue) => (
+                  <tr key={queue.name}>
+                    <th
+                      scope="row"
+                      className={`${CELL.first} font-mono font-semibold text-slate-900`}
                     >
-                      {queue.counts[count]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </ScrollTable>
+                      {queue.name}
+                    </th>
+                    {JOB_COUNTS.map((count, index) => (
+                      <td
+                        key={count}
+                        className={`${index === JOB_COUNTS.length - 1 ? CELL.last : CELL.middle} tabular-nums ${
+                          count === 'failed' && queue.counts.failed > 0
+                            ? 'font-semibold text-red-700'
+                            : 'text-slate-700'
+                        }`}
+                      >
+                        {queue.counts[count]}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </ScrollTable>
+            ) : (
+              <ul aria-label="Jobs per queue" className="mt-2 divide-y divide-slate-100">
+                {data.queues.map((queue) => (
+                  <li key={queue.name} aria-label={queue.name} className="py-2.5">
+                    <span className="font-mono text-sm font-semibold text-slate-900">
+                      {queue.name}
+                    </span>
+                    <dl className="mt-1 grid grid-cols-5 gap-1 text-center">
+                      {JOB_COUNTS.map((count) => (
+                        <div key={count}>
+                          <dt className="text-[0.65rem] font-semibold tracking-wide text-slate-500 uppercase">
+                            {count}
+                          </dt>
+                          <dd
+                            className={`text-sm tabular-nums ${
+                              count === 'failed' && queue.counts.failed > 0
+                                ? 'font-semibold text-red-700'
+                                : 'text-slate-800'
+                            }`}
+                          >
+                            {queue.counts[count]}
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
           <FailedJobs jobs={data.queues.flatMap((queue) => queue.failed_jobs)} />
         </>
