@@ -266,7 +266,16 @@ test.describe('app frame', () => {
     await page.goto('/admin/home');
     await expect(page.getByRole('heading', { name: 'Welcome, Touchline Admin' })).toBeVisible();
 
-    const sections = ['Home', 'Academies', 'Players', 'Trials', 'Accounts'];
+    const sections = [
+      'Home',
+      'Academies',
+      'Players',
+      'Trials',
+      'Accounts',
+      'Reports',
+      'Audit log',
+      'Queues',
+    ];
     if (onPhone(testInfo)) {
       await page.getByRole('button', { name: 'Open navigation' }).click();
       const drawer = page.getByRole('dialog', { name: 'Admin navigation' });
