@@ -19,6 +19,7 @@ import { adminModule } from './modules/admin/admin.module';
 import { BOARD_PATH, queueBoardPlugin } from './modules/admin/admin.queues.board';
 import { authModule } from './modules/auth/auth.module';
 import { chatModule } from './modules/chat/chat.module';
+import { devJobsModule } from './modules/dev-jobs/dev-jobs.module';
 import { devMailboxModule } from './modules/dev-mailbox/dev-mailbox.module';
 import { healthModule } from './modules/health/health.module';
 import { mediaModule } from './modules/media/media.module';
@@ -89,9 +90,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     [dashboardModule, '/api'],
     [chatModule, '/api'],
     [adminModule, '/api/admin'],
-    // The development mailbox exists only outside production mode.
+    // The development mailbox and the failing job exist only outside production mode.
     ...(deps.config.APP_ENV !== 'production'
-      ? [[devMailboxModule, '/api'] as [FastifyPluginAsyncZod, string]]
+      ? ([
+          [devMailboxModule, '/api'],
+          [devJobsModule, '/api'],
+        ] as [FastifyPluginAsyncZod, string][])
       : []),
     [mediaModule, ''],
     [realtimeModule, ''],

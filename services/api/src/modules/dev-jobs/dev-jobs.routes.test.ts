@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminQueues } from '@touchline/shared';
+import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+
+/** Reads until `ok` holds, with a generous bound for a loaded machine (never a fixed sleep). */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('POST /api/dev/jobs/fail', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ workers: true });
+    admin = await t.createUser({ role: 'admin' });
+  });
+  afterAll(async () => t.close());
+
+  it('makes one job that fails for good, shown with its reason on the queues screen', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/dev/jobs/fail' });
+    expect(res.statusCode).toBe(200);
+    const { queue, id } = res.json() as { queue: string; id: string };
+    expect(queue).toBe('media');
+
+    const failed = await until(
+      async () => {
+        const overview = (await admin.call('GET', '/api/admin/queues')).json() as AdminQueues;
+        return overview.queues
+          .find((q) => q.name === queue)
+          ?.failed_jobs.find((job) => job.id === id);
+      },
+      (job) => job !== undefined,
+    );
+    expect(failed).toMatchObject({ id, name: 'media.process' });
+    expect(failed?.reason).toMatch(/does not exist/);
+  });
+
+  it('does not exist in production mode', async () => {
+    const prod = await createTestApp({
+      env: {
+        APP_ENV: 'production',
+        APP_SECRET: 'x'.repeat(40),
+        DATABASE_URL: 'postgres://unused/db',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
+    });
+    const res = await prod.app.inject({ method: 'POST', url: '/api/dev/jobs/fail' });
+    expect(res.statusCode).toBe(404);
+    await prod.close();
+  });
+});
