@@ -114,7 +114,7 @@ test.describe('administration', () => {
     const playerEmail = uniqueEmail('player', testInfo);
     await createPlayer(request, { name: playerName, email: playerEmail, password: DEMO_PASSWORD });
     const playerTab = await openWindow(browser, testInfo);
-    const player = await signInAs(playerTab, request, playerEmail, 'player');
+    await signInAs(playerTab, request, playerEmail, 'player');
     await playerTab.goto('/home');
     await expect(playerTab.getByRole('heading', { name: new RegExp(playerName) })).toBeVisible();
 
@@ -241,7 +241,5 @@ test.describe('administration', () => {
     await search(admin, 'Search the audit log', run);
     await expect(entry('Removed reported content', posterName)).toHaveCount(1);
     await expect(entries.filter({ hasText: 'Retried a failed job' })).toHaveCount(0);
-
-    expect(player.user_id).toBeTruthy();
   });
 });
