@@ -141,7 +141,7 @@ test.describe('administration', () => {
     const verifyDialog = admin.getByRole('alertdialog', { name: `Verify ${academyName}?` });
     await verifyDialog.getByRole('button', { name: 'Verify', exact: true }).click();
     await expect(admin.getByText(`${academyName} is verified`)).toBeVisible();
-    await keepScreenshot(admin, testInfo, 'admin-academies');
+    await keepScreenshot(admin, testInfo, 'admin-journey-verified');
     const published = await publishTrial(request, academy.access, trialName);
     expect(published.status(), await published.text()).toBe(201);
 
@@ -153,7 +153,7 @@ test.describe('administration', () => {
     await blockDialog.getByLabel('Reason').fill(`Harassing other players (${run})`);
     await blockDialog.getByRole('button', { name: 'Block player' }).click();
     await expect(admin.getByText(`${playerName} is blocked`)).toBeVisible();
-    await keepScreenshot(admin, testInfo, 'admin-players');
+    await keepScreenshot(admin, testInfo, 'admin-journey-blocked');
     await expect(playerTab.getByText('You account is blocked')).toBeVisible({ timeout: 15_000 });
     await expect(playerTab).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 });
 
