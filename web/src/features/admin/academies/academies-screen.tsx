@@ -105,7 +105,7 @@ export function AdminAcademiesScreen() {
             <tr key={academy.id}>
               <th scope="row" className={`${CELL.first} font-normal`}>
                 <span className="block font-medium text-slate-900">{academy.username}</span>
-                <span className="block text-xs whitespace-nowrap text-slate-500">
+                <span className="block max-w-64 text-xs break-all text-slate-500">
                   {academy.email}
                 </span>
                 {academy.sports.length > 0 ? (

@@ -56,7 +56,7 @@ export function AdminPlayersScreen() {
       <AdminTable
         caption="Players"
         columns={COLUMNS}
-        minWidth="min-w-[56rem]"
+        minWidth="min-w-[50rem]"
         query={players}
         rowCount={rows.length}
         empty={search ? 'No players match this search.' : 'No players have signed up yet.'}
@@ -66,7 +66,9 @@ export function AdminPlayersScreen() {
           <tr key={player.id}>
             <th scope="row" className={`${CELL.first} font-normal`}>
               <span className="block font-medium text-slate-900">{player.username}</span>
-              <span className="block text-xs whitespace-nowrap text-slate-500">{player.email}</span>
+              <span className="block max-w-64 text-xs break-all text-slate-500">
+                {player.email}
+              </span>
               {player.sports.length > 0 ? (
                 <span className="block text-xs text-slate-500 capitalize">
                   {player.sports.join(', ')}
@@ -104,7 +106,7 @@ export function AdminPlayersScreen() {
               {lagosDate(player.created_at)}
             </td>
             <td className={CELL.lastLeft}>
-              <span className="flex gap-1.5">
+              <span className="flex flex-col items-start gap-1.5">
                 <RowButton
                   label={`Correct date of birth of ${player.username}`}
                   icon={<CalendarCog aria-hidden="true" className="size-4" />}
