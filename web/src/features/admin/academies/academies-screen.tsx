@@ -1,4 +1,4 @@
-import { BadgeCheck, Ban, FileText, LockOpen, XCircle } from 'lucide-react';
+import { BadgeCheck, FileText, XCircle } from 'lucide-react';
 import type { AdminAcademy, AdminAcademyFilter } from '@touchline/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -12,6 +12,7 @@ import {
   CELL,
   Pager,
   ReasonDialog,
+  BlockRowButton,
   RowButton,
   SearchBox,
   StatusFilter,
@@ -167,20 +168,11 @@ export function AdminAcademiesScreen() {
                       Decline
                     </RowButton>
                   )}
-                  <RowButton
-                    label={`${academy.blocked ? 'Unblock' : 'Block'} ${academy.username}`}
-                    icon={
-                      academy.blocked ? (
-                        <LockOpen aria-hidden="true" className="size-4" />
-                      ) : (
-                        <Ban aria-hidden="true" className="size-4" />
-                      )
-                    }
-                    danger={!academy.blocked}
+                  <BlockRowButton
+                    name={academy.username}
+                    blocked={academy.blocked}
                     onClick={() => setBlocking(academy)}
-                  >
-                    {academy.blocked ? 'Unblock' : 'Block'}
-                  </RowButton>
+                  />
                 </span>
               </td>
             </tr>

@@ -1,4 +1,4 @@
-import { Ban, CalendarCog, LockOpen } from 'lucide-react';
+import { CalendarCog } from 'lucide-react';
 import type { AdminPlayer } from '@touchline/shared';
 import { useId, useState } from 'react';
 import type { BlockTarget } from '../shared';
@@ -11,6 +11,7 @@ import {
   CELL,
   Pager,
   ReasonDialog,
+  BlockRowButton,
   RowButton,
   SearchBox,
   calendarDate,
@@ -114,20 +115,11 @@ export function AdminPlayersScreen() {
                 >
                   Date of birth
                 </RowButton>
-                <RowButton
-                  label={`${player.blocked ? 'Unblock' : 'Block'} ${player.username}`}
-                  icon={
-                    player.blocked ? (
-                      <LockOpen aria-hidden="true" className="size-4" />
-                    ) : (
-                      <Ban aria-hidden="true" className="size-4" />
-                    )
-                  }
-                  danger={!player.blocked}
+                <BlockRowButton
+                  name={player.username}
+                  blocked={player.blocked}
                   onClick={() => setBlocking(player)}
-                >
-                  {player.blocked ? 'Unblock' : 'Block'}
-                </RowButton>
+                />
               </span>
             </td>
           </tr>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Ban, LockOpen } from 'lucide-react';
 
 /**
  * A small button in a table row ('Verify', 'Block'…): `label` is its accessible name, which
@@ -31,5 +32,33 @@ export function RowButton({
       {icon}
       {children}
     </button>
+  );
+}
+
+/** Block or Unblock for one account's row (players and academies), opening the block dialog. */
+export function BlockRowButton({
+  name,
+  blocked,
+  onClick,
+}: {
+  name: string;
+  blocked: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <RowButton
+      label={`${blocked ? 'Unblock' : 'Block'} ${name}`}
+      icon={
+        blocked ? (
+          <LockOpen aria-hidden="true" className="size-4" />
+        ) : (
+          <Ban aria-hidden="true" className="size-4" />
+        )
+      }
+      danger={!blocked}
+      onClick={onClick}
+    >
+      {blocked ? 'Unblock' : 'Block'}
+    </RowButton>
   );
 }
