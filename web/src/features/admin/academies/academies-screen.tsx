@@ -49,7 +49,7 @@ type Academy = Pick<AdminAcademy, 'id' | 'username'>;
 export function AdminAcademiesScreen() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<AdminAcademyFilter | ''>('');
-  const pager = useCursorPager();
+  const pager = useCursorPager({ search, status });
   const academies = useAcademies({ search, status, page: pager.page });
 
   const [licenceOf, setLicenceOf] = useState<Academy | null>(null);
@@ -71,20 +71,9 @@ export function AdminAcademiesScreen() {
           label="Search academies"
           placeholder="Name or e-mail"
           value={search}
-          onSearch={(text) => {
-            setSearch(text);
-            pager.reset();
-          }}
+          onSearch={setSearch}
         />
-        <StatusFilter
-          label="Status"
-          options={FILTERS}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            pager.reset();
-          }}
-        />
+        <StatusFilter label="Status" options={FILTERS} value={status} onChange={setStatus} />
       </AdminToolbar>
 
       <AdminTable

@@ -57,7 +57,7 @@ export function detailsText(details: AdminAuditEntry['details']): string {
 /** `/admin/audit`: every administrative change (who, what, whom, when, why), searchable. */
 export function AdminAuditScreen() {
   const [search, setSearch] = useState('');
-  const pager = useCursorPager();
+  const pager = useCursorPager({ search });
   const audit = useAudit({ search, page: pager.page });
   const rows = audit.data?.results ?? [];
   const wide = useWideScreen();
@@ -74,10 +74,7 @@ export function AdminAuditScreen() {
           label="Search the audit log"
           placeholder="Action, reason, name or e-mail"
           value={search}
-          onSearch={(text) => {
-            setSearch(text);
-            pager.reset();
-          }}
+          onSearch={setSearch}
         />
       </AdminToolbar>
 

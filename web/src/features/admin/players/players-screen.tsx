@@ -31,7 +31,7 @@ type DobTarget = Pick<AdminPlayer, 'id' | 'username' | 'dob'>;
  */
 export function AdminPlayersScreen() {
   const [search, setSearch] = useState('');
-  const pager = useCursorPager();
+  const pager = useCursorPager({ search });
   const players = usePlayers({ search, page: pager.page });
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const [correcting, setCorrecting] = useState<DobTarget | null>(null);
@@ -47,10 +47,7 @@ export function AdminPlayersScreen() {
           label="Search players"
           placeholder="Name or e-mail"
           value={search}
-          onSearch={(text) => {
-            setSearch(text);
-            pager.reset();
-          }}
+          onSearch={setSearch}
         />
       </AdminToolbar>
 

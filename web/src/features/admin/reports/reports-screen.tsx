@@ -42,7 +42,7 @@ const reasonLabel = (reason: string) =>
  */
 export function AdminReportsScreen() {
   const [status, setStatus] = useState<ReportStatus>('open');
-  const pager = useCursorPager();
+  const pager = useCursorPager({ status });
   const reports = useReports({ status, page: pager.page });
   const [deciding, setDeciding] = useState<{ report: AdminReport; action: ResolveAction } | null>(
     null,
@@ -62,10 +62,7 @@ export function AdminReportsScreen() {
           label="Status"
           options={FILTERS}
           value={status}
-          onChange={(value) => {
-            setStatus(value || 'open');
-            pager.reset();
-          }}
+          onChange={(value) => setStatus(value || 'open')}
         />
       </AdminToolbar>
 

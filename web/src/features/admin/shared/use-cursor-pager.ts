@@ -1,16 +1,26 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Keyset paging (`?page=` takes the previous answer's `next`): the cursors of the pages behind
- * the current one are kept, so Previous goes back exactly. `reset()` returns to the first page
- * (call it when the search or the filter changes).
+ * Keyset paging (`?page=` takes the previous answer's `next`) for the list of one `query` (its
+ * search text and filters): the cursors of the pages behind the current one are kept, so Previous
+ * goes back exactly, and a different query starts again from the first page by itself.
  */
-export function useCursorPager() {
-  const [stack, setStack] = useState<string[]>([]);
+export function useCursorPager(query: unknown = null) {
+  const key = JSON.stringify(query);
+  const [state, setState] = useState<{ key: string; stack: string[] }>({ key, stack: [] });
+  // A new query forgets the old one's pages (React's state adjustment during render), so going
+  // back to an earlier query starts from its first page too.
+  if (state.key !== key) setState({ key, stack: [] });
+  const stack = state.key === key ? state.stack : [];
+  const goNext = useCallback(
+    (next: string) => setState((s) => ({ ...s, stack: [...s.stack, next] })),
+    [],
+  );
+  const goPrevious = useCallback(
+    () => setState((s) => ({ ...s, stack: s.stack.slice(0, -1) })),
+    [],
+  );
   const page = stack.length === 0 ? undefined : stack[stack.length - 1];
-  const goNext = useCallback((next: string) => setStack((s) => [...s, next]), []);
-  const goPrevious = useCallback(() => setStack((s) => s.slice(0, -1)), []);
-  const reset = useCallback(() => setStack([]), []);
   return {
     /** The cursor for `?page=`; undefined on the first page. */
     page,
@@ -19,7 +29,6 @@ export function useCursorPager() {
     hasPrevious: stack.length > 0,
     goNext,
     goPrevious,
-    reset,
   };
 }
 

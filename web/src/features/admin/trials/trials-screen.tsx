@@ -39,7 +39,7 @@ const FILTERS: readonly FilterOption<Exclude<TrialStatusFilter, ''>>[] = [
 export function AdminTrialsScreen() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TrialStatusFilter>('');
-  const pager = useCursorPager();
+  const pager = useCursorPager({ search, status });
   const trials = useAdminTrials({ search, status, page: pager.page });
   const [cancelling, setCancelling] = useState<AdminTrial | null>(null);
   const cancel = useCancelAdminTrial(() => setCancelling(null));
@@ -58,20 +58,9 @@ export function AdminTrialsScreen() {
           label="Search trials"
           placeholder="Trial, venue, place or academy"
           value={search}
-          onSearch={(text) => {
-            setSearch(text);
-            pager.reset();
-          }}
+          onSearch={setSearch}
         />
-        <StatusFilter
-          label="Status"
-          options={FILTERS}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            pager.reset();
-          }}
-        />
+        <StatusFilter label="Status" options={FILTERS} value={status} onChange={setStatus} />
       </AdminToolbar>
 
       {wide ? null : (
