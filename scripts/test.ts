@@ -5,11 +5,12 @@
  *   1 typecheck  turbo run typecheck
  *   2 lint       eslint . --max-warnings 0
  *   3 unit       every vitest project on the embedded defaults (PGlite, in-process drivers)
+ *     bench      npm run bench -- --quick (tiny dataset, one round; numbers not judged)
  *   4 pg         vitest projects db, drivers, api, worker on TEST_DATABASE_URL / TEST_REDIS_URL
  *   5 e2e        Playwright browser journeys against the real server
  *
  * The last line of output is always `tests: <P> passed, <F> failed[, <S> skipped]`; the exit code is
- * 1 when anything failed. `npm test -- --only=static|unit|pg|vitest|e2e` (comma-separated) runs a
+ * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|vitest|e2e` (comma-separated) runs a
  * subset; `--help` lists them.
  */
 import { rmSync } from 'node:fs';
@@ -27,7 +28,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /* ------------------------------------------------------------ selection */
 
-const STAGE_IDS = ['chromium', 'typecheck', 'lint', 'unit', 'pg', 'e2e'] as const;
+const STAGE_IDS = ['chromium', 'typecheck', 'lint', 'unit', 'bench', 'pg', 'e2e'] as const;
 type StageId = (typeof STAGE_IDS)[number];
 
 const GROUPS: Record<string, readonly StageId[]> = {
@@ -35,6 +36,7 @@ const GROUPS: Record<string, readonly StageId[]> = {
   typecheck: ['typecheck'],
   lint: ['lint'],
   unit: ['unit'],
+  bench: ['bench'],
   pg: ['pg'],
   vitest: ['unit', 'pg'],
   e2e: ['chromium', 'e2e'],
@@ -42,6 +44,7 @@ const GROUPS: Record<string, readonly StageId[]> = {
 
 const USAGE = `usage: npm test [-- --only=<group>[,<group>...]]
 groups: static (typecheck + lint), typecheck, lint, unit (vitest on the embedded defaults),
+        bench (npm run bench -- --quick: the harness runs, its numbers are not judged),
         pg (vitest on TEST_DATABASE_URL/TEST_REDIS_URL), vitest (unit + pg), e2e (browser journeys)`;
 
 function selectedStages(argv: readonly string[]): Set<StageId> {
@@ -295,6 +298,17 @@ async function main(): Promise<number> {
       title: 'unit (embedded)',
       describe: `vitest, all projects (${projects.map((p) => p.name).join(', ') || 'none found'}) on PGlite and in-process drivers`,
       run: () => vitestTier('unit (embedded)', 'embedded', [], embeddedEnv),
+    },
+    {
+      id: 'bench',
+      title: 'bench (quick)',
+      describe: 'npm run bench -- --quick: a tiny dataset, one round, so the harness never rots',
+      run: () =>
+        commands(
+          'bench (quick)',
+          [{ bin: 'tsx', args: ['scripts/bench.ts', '--quick'] }],
+          embeddedEnv,
+        ),
     },
     {
       id: 'pg',
