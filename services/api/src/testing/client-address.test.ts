@@ -20,6 +20,19 @@ async function statuses(
   forwardedFor: (i: number) => string,
 ) {
   t = await createTestApp({ env: { TRUST_PROXY: trustProxy, RATE_LIMIT_PER_MINUTE: `${LIMIT}` } });
+  // With Redis, the limiter's connection may still be opening when the app is ready, and until it
+  // is the limiter lets requests pass (skipOnError). Wait until it counts (its headers appear),
+  // probing from an address of its own so the measured client's budget is untouched.
+  for (const deadline = Date.now() + 30_000; ;) {
+    const probe = await t.app.inject({
+      method: 'GET',
+      url: '/api/client-config',
+      remoteAddress: '192.0.2.250',
+    });
+    if (probe.headers['x-ratelimit-limit'] !== undefined) break;
+    if (Date.now() > deadline) throw new Error('the rate limiter never started counting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const codes: number[] = [];
   for (let i = 0; i < LIMIT + 2; i++) {
     const res = await t.app.inject({
