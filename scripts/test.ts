@@ -7,10 +7,12 @@
  *   3 unit       every vitest project on the embedded defaults (PGlite, in-process drivers)
  *     bench      npm run bench -- --quick (tiny dataset, one round; numbers not judged)
  *   4 pg         vitest projects db, drivers, api, worker on TEST_DATABASE_URL / TEST_REDIS_URL
+ *     cluster    API and worker processes on TEST_DATABASE_URL / TEST_REDIS_URL, under faults
+ *     containers the service projects on Postgres and Redis started by Testcontainers
  *   5 e2e        Playwright browser journeys against the real server
  *
  * The last line of output is always `tests: <P> passed, <F> failed[, <S> skipped]`; the exit code is
- * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|vitest|e2e` (comma-separated) runs a
+ * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|cluster|containers|vitest|e2e` (comma-separated) runs a
  * subset; `--help` lists them.
  */
 import { rmSync } from 'node:fs';
@@ -23,12 +25,25 @@ import { envWithout, forwardSignals, localBin, run, type RunResult } from './lib
 import { countPlaywright, countVitest, readFreshJson, type Counts } from './lib/reports';
 import { printSummary, type StageResult } from './lib/stages';
 import { listVitestProjects } from './lib/vitest-projects';
+import { clusterTier } from './lib/cluster-tier';
+import { containersTier } from './lib/containers-tier';
+import type { TierContext } from './lib/tier-context';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /* ------------------------------------------------------------ selection */
 
-const STAGE_IDS = ['chromium', 'typecheck', 'lint', 'unit', 'bench', 'pg', 'e2e'] as const;
+const STAGE_IDS = [
+  'chromium',
+  'typecheck',
+  'lint',
+  'unit',
+  'bench',
+  'pg',
+  'cluster',
+  'containers',
+  'e2e',
+] as const;
 type StageId = (typeof STAGE_IDS)[number];
 
 const GROUPS: Record<string, readonly StageId[]> = {
@@ -38,6 +53,8 @@ const GROUPS: Record<string, readonly StageId[]> = {
   unit: ['unit'],
   bench: ['bench'],
   pg: ['pg'],
+  cluster: ['cluster'],
+  containers: ['containers'],
   vitest: ['unit', 'pg'],
   e2e: ['chromium', 'e2e'],
 };
@@ -45,7 +62,8 @@ const GROUPS: Record<string, readonly StageId[]> = {
 const USAGE = `usage: npm test [-- --only=<group>[,<group>...]]
 groups: static (typecheck + lint), typecheck, lint, unit (vitest on the embedded defaults),
         bench (npm run bench -- --quick: the harness runs, its numbers are not judged),
-        pg (vitest on TEST_DATABASE_URL/TEST_REDIS_URL), vitest (unit + pg), e2e (browser journeys)`;
+        pg (vitest on TEST_DATABASE_URL/TEST_REDIS_URL), cluster (API and worker processes under
+        faults), containers (Testcontainers), vitest (unit + pg), e2e (browser journeys)`;
 
 function selectedStages(argv: readonly string[]): Set<StageId> {
   const groups: string[] = [];
@@ -145,12 +163,14 @@ async function vitestTier(
   tier: string,
   projects: string[],
   env: NodeJS.ProcessEnv,
+  extraArgs: string[] = [],
 ): Promise<StageResult> {
   const out = reportFile(tier);
   rmSync(out, { force: true });
   const args = [
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    ...extraArgs,
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${out}`,
@@ -255,6 +275,13 @@ async function main(): Promise<number> {
   const serviceProjects = projects
     .map((p) => p.name)
     .filter((name) => SERVICE_PROJECTS.includes(name));
+  const tierContext: TierContext = {
+    root,
+    servicesEnv,
+    serviceProjects,
+    vitest: vitestTier,
+    timeoutMs: timeout,
+  };
 
   const stages: Stage[] = [
     {
@@ -331,6 +358,18 @@ async function main(): Promise<number> {
         }
         return vitestTier('postgres+redis', 'services', serviceProjects, servicesEnv);
       },
+    },
+    {
+      id: 'cluster',
+      title: 'cluster',
+      describe: 'two API processes and a worker on Postgres, Redis and S3, with faults injected',
+      run: () => clusterTier(tierContext),
+    },
+    {
+      id: 'containers',
+      title: 'containers',
+      describe: `vitest ${serviceProjects.join(', ')} on Postgres and Redis from Testcontainers`,
+      run: () => containersTier(tierContext),
     },
     {
       id: 'e2e',

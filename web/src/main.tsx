@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProviders } from './app/providers';
+import { registerServiceWorker } from './pwa/register';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -14,3 +15,5 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+registerServiceWorker();

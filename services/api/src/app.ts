@@ -9,7 +9,9 @@ import {
 import type { AppDeps } from './app-deps';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
+import { compressPlugin } from './plugins/compress';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { platformPlugin } from './plugins/platform';
 import { realtimePlugin } from './plugins/realtime';
 import { securityPlugin } from './plugins/security';
@@ -66,8 +68,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   // Infrastructure: decorated on the root, in dependency order.
   await app.register(platformPlugin, deps);
+  await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitNamespace: options.rateLimitNamespace });
+  await app.register(compressPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin, { heartbeatMs: options.heartbeatMs });

@@ -1,0 +1,20 @@
+import type { StageResult } from './stages';
+
+/** What `scripts/test.ts` hands to a tier that lives in its own module (cluster, containers). */
+export type TierContext = {
+  root: string;
+  /** The caller's environment without the scaled-mode driver variables (DATABASE_URL, S3_*, …). */
+  servicesEnv: NodeJS.ProcessEnv;
+  /** The scaled-tier vitest projects that exist (db, drivers, api, worker). */
+  serviceProjects: string[];
+  /** One vitest run with the JSON reporter, counted into the summary. */
+  vitest: (
+    title: string,
+    tier: string,
+    projects: string[],
+    env: NodeJS.ProcessEnv,
+    extraArgs?: string[],
+  ) => Promise<StageResult>;
+  /** Milliseconds left of the CI time budget (undefined: no budget). */
+  timeoutMs: () => number | undefined;
+};
