@@ -104,6 +104,20 @@ export const apiConfigSchema = z
     /** Per-IP budget of each sign-in and code endpoint (per-e-mail limits are fixed). */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     TRUST_PROXY: trustProxy,
+    /**
+     * Bearer token for `GET /api/metrics` (Prometheus). Set: required in every mode. Unset: the
+     * route is open outside production and not registered in production (404).
+     */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().trim().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+    ),
+    /**
+     * Graceful shutdown budget after SIGTERM/SIGINT: in-flight requests, sockets, workers, drivers
+     * and the database get this long before the process exits with 1. Keep it under the
+     * orchestrator's grace period (Kubernetes terminationGracePeriodSeconds).
+     */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
     ...driversConfigShape,
   })
   .superRefine(refineDriversConfig)
