@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { executeNamed } from './named-statements';
 import {
   hydratedPostsSql,
   minorAuthorSql,
@@ -79,23 +80,47 @@ export async function readFeedPage(
   const now = input.now.toISOString();
   const rebuild = page === 1;
   const offset = (page - 1) * rules.pageSize;
-  const result = await executor.execute(sql`
-    with ${snapshotIdsSql(viewer, rules, now)},
+  // Page 1 rebuilds the order but writes it only when it changed: an unchanged snapshot costs
+  // no row lock, no WAL and no commit flush (a reload of the home page is a read).
+  const snapshot = rebuild
+    ? sql`
+    computed as (
+      select array(select id from network order by created_at desc, id desc)
+        || array(select id from popular order by score desc, created_at desc, id desc) as post_ids
+    ),
+    written as (
+      insert into feed_snapshots (user_id, post_ids, created_at)
+      select ${v}::uuid, c.post_ids, ${now}::timestamptz
+      from computed c
+      where not exists (
+        select 1 from feed_snapshots s where s.user_id = ${v} and s.post_ids = c.post_ids
+      )
+      on conflict (user_id) do update
+        set post_ids = excluded.post_ids, created_at = excluded.created_at
+    ),
+    snap as (select post_ids from computed),`
+    : sql`
     built as (
       insert into feed_snapshots (user_id, post_ids, created_at)
       select ${v}::uuid,
         array(select id from network order by created_at desc, id desc)
           || array(select id from popular order by score desc, created_at desc, id desc),
         ${now}::timestamptz
-      ${rebuild ? sql`` : sql`where not exists (select 1 from feed_snapshots where user_id = ${v})`}
+      where not exists (select 1 from feed_snapshots where user_id = ${v})
       on conflict (user_id) do update
         set post_ids = excluded.post_ids, created_at = excluded.created_at
       returning post_ids
     ),
     snap as (
       select post_ids from built
-      ${rebuild ? sql`` : sql`union all select post_ids from feed_snapshots where user_id = ${v}`}
-    ),
+      union all select post_ids from feed_snapshots where user_id = ${v}
+    ),`;
+  const result = await executeNamed(
+    executor,
+    'feed',
+    sql`
+    with ${snapshotIdsSql(viewer, rules, now)},
+    ${snapshot}
     page as (
       select s.post_id, s.ord
       from snap, unnest(snap.post_ids) with ordinality as s(post_id, ord)
@@ -104,7 +129,8 @@ export async function readFeedPage(
     meta as (select coalesce(max(cardinality(post_ids)), 0)::int as total from snap)
     select meta.total, h.*
     from meta left join (${hydratedPostsSql(viewer)}) h on true
-    order by h.ord`);
+    order by h.ord`,
+  );
   const rows = rowsOf<{ total: number; id: string | null }>(result);
   return {
     total: Number(rows[0]?.total ?? 0),
@@ -172,7 +198,10 @@ export async function readHomePanels(
   const followers = (academy: string) =>
     sql.raw(`(select count(*) from follows f join users fu on fu.id = f.follower_id
       where f.academy_id = ${academy} and fu.is_active)`);
-  const result = await executor.execute(sql`
+  const result = await executeNamed(
+    executor,
+    'home_panels',
+    sql`
     select u.username, u.role, coalesce(pr.bio, '') as bio,
       (u.role = 'player' and coalesce(pr.open_to_work, false)) as "openToWork",
       ${photoOf('um')} as photo,
@@ -217,7 +246,8 @@ export async function readHomePanels(
     from users u
     left join profiles pr on pr.user_id = u.id
     left join media_objects um on um.id = u.profile_photo_media_id
-    where u.id = ${viewerId}`);
+    where u.id = ${viewerId}`,
+  );
   const row = rowsOf<HomePanelsRow>(result)[0];
   if (!row) return null;
   return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema } from '@touchline/db';
 import { countQueries } from '@touchline/db/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -120,6 +120,29 @@ describe('the home feed', () => {
 
     const again = await home(viewer, 1);
     expect(ids(again)[0]).toBe(newcomer);
+  });
+
+  it('page 1 rewrites the snapshot only when the order changed (a reload is a read)', async () => {
+    const viewer = await loner();
+    const friend = await person(t);
+    await befriend(t, viewer, friend);
+    await seedPosts(t, friend, [1, 2, 3]);
+    // xmin names the transaction that last wrote the row: unchanged means not rewritten.
+    const version = async () => {
+      const result = await t.db.execute(
+        sql`select xmin::text as v from feed_snapshots where user_id = ${viewer.id}`,
+      );
+      return (result as unknown as { rows: { v: string }[] }).rows[0]?.v;
+    };
+    await home(viewer, 1);
+    const first = await version();
+    expect(first).toBeDefined();
+    await home(viewer, 1);
+    expect(await version()).toBe(first);
+
+    const newcomer = await post(friend, 'Fresh from training');
+    expect(ids(await home(viewer, 1))[0]).toBe(newcomer);
+    expect(await version()).not.toBe(first);
   });
 
   it('a later page without a snapshot builds one', async () => {

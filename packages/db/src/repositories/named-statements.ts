@@ -1,0 +1,29 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import type { Executor } from '../client';
+
+/** Statement texts already given a name, so each text keeps one name on every connection. */
+const names = new Map<string, string>();
+/** Texts beyond this many run unnamed (a guard against a text that varies without bound). */
+const MAX_NAMES = 256;
+
+function nameFor(prefix: string, text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMES) {
+    name = `tl_${prefix}_${names.size}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * `executor.execute(query)` as a named (server-side prepared) statement on Postgres: each
+ * connection parses and plans the statement's text once and then reuses it, instead of planning
+ * it on every request — for the big hot statements (the home feed), planning cost more than
+ * running them. PGlite runs it as a plain statement. Answers what `execute` answers.
+ */
+export async function executeNamed(executor: Executor, prefix: string, query: SQL) {
+  const { dialect, session } = executor as unknown as { dialect: PgDialect; session: PgSession };
+  const built = dialect.sqlToQuery(query);
+  return session.prepareQuery(built, undefined, nameFor(prefix, built.sql), false).execute();
+}
