@@ -1,0 +1,231 @@
+/**
+ * The HTTP rows, over real HTTP with autocannon in its own process, each pair in alternating
+ * rounds (baseline, subject, baseline, subject…) and the median of the rounds:
+ *
+ * - a bare Fastify hello vs the app shell: every global plugin and an authenticated trivial
+ *   route (`GET /api/me`), signed in as the viewers in turn;
+ * - a bare Fastify `SELECT 1` route on the same database driver vs the home feed, page 1 (which
+ *   rebuilds the viewer's snapshot) and the deepest page there is (depth 100,000 when the feed
+ *   reaches it), plus the SQL statements of one feed request;
+ * - like toggles and comment creations (many users, many posts) vs the feed.
+ */
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { TestDatabase } from '@touchline/db/testing';
+import { LIMITS } from '@touchline/shared';
+import type { BenchApp } from './app';
+import {
+  QUICK,
+  ROUNDS,
+  assertOk,
+  backend,
+  cannon,
+  log,
+  median,
+  port,
+  rows,
+  type CannonRequest,
+} from './lib';
+import { SIZES, TABLE, uid } from './seed';
+
+export type Tokens = Map<number, string>;
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Runs the cases round after round, in the given order each round; answers req/s medians. */
+async function alternate(cases: { name: string; url: string; requests: CannonRequest[] }[]) {
+  const samples = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const c of cases) {
+      const r = await cannon(c.url, c.requests);
+      assertOk(c.name, r);
+      samples.get(c.name)!.push(r.rps);
+      log(
+        `  round ${round + 1}: ${c.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`,
+      );
+    }
+  }
+  return new Map([...samples].map(([name, xs]) => [name, median(xs)]));
+}
+
+export async function benchHttp(input: {
+  bench: BenchApp;
+  database: TestDatabase;
+  tokens: Tokens;
+  viewers: number[];
+  socketUsers: number[];
+}) {
+  const { bench, database, tokens, viewers, socketUsers } = input;
+  const appUrl = await bench.listen(port());
+
+  const hello = Fastify({ logger: false });
+  hello.get('/', async () => ({ hello: 'world' }));
+  const helloUrl = await hello.listen({ port: port(), host: '127.0.0.1' });
+
+  const select1 = Fastify({ logger: false });
+  select1.get('/', async () => {
+    await database.db.execute(sql`select 1`);
+    return { ok: true };
+  });
+  const select1Url = await select1.listen({ port: port(), host: '127.0.0.1' });
+
+  try {
+    const viewerHeaders = viewers.map((n) => auth(tokens.get(n)!));
+    const me: CannonRequest[] = viewerHeaders.map((headers) => ({ path: '/api/me', headers }));
+
+    // Every viewer's snapshot exists before the deep page is read (page 1 builds it).
+    for (const headers of viewerHeaders) {
+      const res = await bench.app.inject({ method: 'GET', url: '/api/home?page=1', headers });
+      if (res.statusCode !== 200) throw new Error(`feed page 1: ${res.statusCode} ${res.body}`);
+    }
+    const deep = await deepestPage(bench, viewerHeaders[0]!);
+    const feed1: CannonRequest[] = viewerHeaders.map((headers) => ({
+      path: '/api/home?page=1',
+      headers,
+    }));
+    const feedDeep: CannonRequest[] = viewerHeaders.map((headers) => ({
+      path: `/api/home?page=${deep.page}`,
+      headers,
+    }));
+
+    // Statements of one feed request (the session check included), page 1 and the deep page.
+    const statements = async (url: string) => {
+      const { statements: list } = await database.recordQueries(() =>
+        bench.app.inject({ method: 'GET', url, headers: viewerHeaders[0]! }),
+      );
+      return list.length;
+    };
+    const firstStatements = await statements('/api/home?page=1');
+    const deepStatements = await statements(`/api/home?page=${deep.page}`);
+
+    // Likes and comments: socket users on academy posts (anyone may comment on those), spread
+    // so the per-user comment limit (30 a minute) is never reached.
+    const actors = socketUsers.map((n) => auth(tokens.get(n)!));
+    const postCount = Math.min(SIZES.academyPosts, 2000);
+    const likes: CannonRequest[] = Array.from({ length: actors.length * 3 }, (_, i) => ({
+      method: 'POST',
+      path: `/api/like/${uid(TABLE.posts, 1 + ((i * 7) % postCount))}`,
+      headers: actors[i % actors.length]!,
+    }));
+    const commentBody = JSON.stringify({ content: 'Great session, well played.' });
+    const comments: CannonRequest[] = Array.from({ length: actors.length * 3 }, (_, i) => ({
+      method: 'POST',
+      path: `/api/add_comment/${uid(TABLE.posts, 1 + ((i * 11) % postCount))}`,
+      headers: { ...actors[i % actors.length]!, 'content-type': 'application/json' },
+      body: commentBody,
+    }));
+
+    log(`\nHTTP rows (${ROUNDS} alternating rounds, autocannon in its own process)`);
+    const shell = await alternate([
+      { name: 'bare Fastify hello', url: helloUrl, requests: [{ path: '/' }] },
+      { name: 'GET /api/me (app shell)', url: appUrl, requests: me },
+    ]);
+    const data = await alternate([
+      { name: 'SELECT 1 route', url: select1Url, requests: [{ path: '/' }] },
+      { name: 'home feed page 1', url: appUrl, requests: feed1 },
+      { name: `home feed page ${deep.page}`, url: appUrl, requests: feedDeep },
+      { name: 'like toggle', url: appUrl, requests: likes },
+      { name: 'comment create', url: appUrl, requests: comments },
+    ]);
+
+    const helloRps = shell.get('bare Fastify hello')!;
+    const meRps = shell.get('GET /api/me (app shell)')!;
+    rows.push({
+      name: 'App shell: GET /api/me, signed in',
+      baseline: 'bare Fastify hello',
+      baselineValue: helloRps,
+      value: meRps,
+      unit: 'req/s',
+      ratio: meRps / helloRps,
+      target: '≥ 70 %',
+      meets: meRps / helloRps >= 0.7,
+    });
+    const s1 = data.get('SELECT 1 route')!;
+    const f1 = data.get('home feed page 1')!;
+    const fd = data.get(`home feed page ${deep.page}`)!;
+    rows.push({
+      name: 'Home feed page 1 (builds the snapshot)',
+      baseline: 'SELECT 1 route',
+      baselineValue: s1,
+      value: f1,
+      unit: 'req/s',
+      ratio: f1 / s1,
+      target: '≥ 35 % (Postgres)',
+      meets: backend === 'postgres' ? f1 / s1 >= 0.35 : null,
+      note: backend === 'postgres' ? undefined : 'the target is for Postgres',
+    });
+    rows.push({
+      name: `Home feed page ${deep.page} (depth ${deep.depth.toLocaleString('en')})`,
+      baseline: 'page 1',
+      baselineValue: f1,
+      value: fd,
+      unit: 'req/s',
+      ratio: f1 / fd,
+      target: '≤ 2× page 1 (time per request)',
+      meets: deep.reached ? f1 / fd <= 2 : false,
+      note: deep.reached ? undefined : deep.why,
+    });
+    const worst = Math.max(firstStatements, deepStatements);
+    rows.push({
+      name: 'SQL statements per feed request',
+      value: worst,
+      unit: '',
+      target: '≤ 2',
+      meets: worst <= 2,
+      note: `page 1: ${firstStatements}, page ${deep.page}: ${deepStatements}`,
+    });
+    const likeRps = data.get('like toggle')!;
+    const commentRps = data.get('comment create')!;
+    rows.push({
+      name: 'Like toggle (POST /api/like/{id})',
+      baseline: 'home feed page 1',
+      baselineValue: f1,
+      value: likeRps,
+      unit: 'req/s',
+      ratio: likeRps / f1,
+      target: 'recorded (no target)',
+      meets: null,
+    });
+    rows.push({
+      name: 'Comment create (POST /api/add_comment/{id})',
+      baseline: 'home feed page 1',
+      baselineValue: f1,
+      value: commentRps,
+      unit: 'req/s',
+      ratio: commentRps / f1,
+      target: 'recorded (no target)',
+      meets: null,
+    });
+  } finally {
+    await hello.close();
+    await select1.close();
+  }
+}
+
+/**
+ * The feed page at depth 100,000 (page 10,001 of 10) when the viewer's feed reaches it; else the
+ * deepest page that still answers posts (found by bisection), with the reason.
+ */
+async function deepestPage(bench: BenchApp, headers: Record<string, string>) {
+  const size = LIMITS.feedPageSize;
+  const wanted = QUICK ? 2 : Math.floor(100_000 / size) + 1;
+  const hasPosts = async (page: number) => {
+    const res = await bench.app.inject({ method: 'GET', url: `/api/home?page=${page}`, headers });
+    return res.statusCode === 200 && (res.json() as { posts: unknown[] }).posts.length > 0;
+  };
+  if (await hasPosts(wanted))
+    return { page: wanted, depth: (wanted - 1) * size, reached: true, why: '' };
+  let lo = 1;
+  let hi = wanted;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (await hasPosts(mid)) lo = mid;
+    else hi = mid;
+  }
+  return {
+    page: lo,
+    depth: (lo - 1) * size,
+    reached: false,
+    why: `depth ${((wanted - 1) * size).toLocaleString('en')} not reachable: the feed ends after page ${lo}`,
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * The realtime rows. The sockets live in a child process (`sockets.ts`), so the server under
+ * test keeps its event loop to itself; arrival times are on the machine's shared clock.
+ *
+ * - memory per idle authenticated socket: the app process's heap + external memory after a full
+ *   GC, before and after the sockets connected and settled, divided by their number (a raw `ws`
+ *   server's sockets measured the same way, as the baseline);
+ * - a raw `ws` server broadcasting one message to every socket vs the notification fan-out: an
+ *   academy the socket users follow publishes a post over HTTP; the outbox relay, the
+ *   `notifications.new_post` job, the bus and the hub deliver a `notification` to each socket.
+ *   Deliveries/s per round (sockets / time to the last arrival), p99 of every arrival.
+ */
+import type { ChildProcess } from 'node:child_process';
+import vm from 'node:vm';
+import v8 from 'node:v8';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { WebSocketServer } from 'ws';
+import type { TestDatabase } from '@touchline/db/testing';
+import { startWorkers } from '@touchline/worker';
+import { silentLogger, type BenchApp } from './app';
+import {
+  ROUNDS,
+  child,
+  log,
+  median,
+  nextMessage,
+  port,
+  quantile,
+  root,
+  rows,
+  sleep,
+  until,
+  wallMs,
+} from './lib';
+import { TABLE, uid } from './seed';
+import type { Tokens } from './http';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const heap = () => {
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+};
+
+type Msg = { type: string; [key: string]: unknown };
+
+export async function startSockets(): Promise<ChildProcess> {
+  const proc = child([path.join(root, 'scripts/bench/sockets.ts')], { ipc: true });
+  await nextMessage<Msg>(proc, (m) => m.type === 'started');
+  return proc;
+}
+export async function connect(
+  proc: ChildProcess,
+  group: string,
+  sockets: { url: string; protocols?: string[]; userId?: string }[],
+  readyOn: 'open' | 'ready',
+) {
+  const answer = nextMessage<Msg>(
+    proc,
+    (m) => m.type === 'connected' && m.group === group,
+    600_000,
+  );
+  proc.send({ cmd: 'connect', group, sockets, readyOn });
+  await answer;
+}
+export async function closeGroup(proc: ChildProcess, group: string) {
+  const answer = nextMessage<Msg>(proc, (m) => m.type === 'closed' && m.group === group);
+  proc.send({ cmd: 'close', group });
+  await answer;
+}
+async function count(proc: ChildProcess, kind: string) {
+  const answer = nextMessage<Msg>(proc, (m) => m.type === 'count' && m.kind === kind);
+  proc.send({ cmd: 'count', kind });
+  return (await answer).count as number;
+}
+async function collect(proc: ChildProcess, kind: string) {
+  const answer = nextMessage<Msg>(proc, (m) => m.type === 'collected' && m.kind === kind);
+  proc.send({ cmd: 'collect', kind });
+  return (await answer).times as number[];
+}
+
+export async function benchRealtime(input: {
+  bench: BenchApp;
+  database: TestDatabase;
+  tokens: Tokens;
+  socketUsers: number[];
+  fanoutAcademy: number;
+}) {
+  const { bench, database, tokens, socketUsers, fanoutAcademy } = input;
+  const n = socketUsers.length;
+  const appUrl = await bench.listen(port());
+  const wsUrl = appUrl.replace(/^http/, 'ws');
+  const proc = await startSockets();
+
+  // Raw ws: a server that only holds sockets and broadcasts.
+  const raw = new WebSocketServer({ port: port(), host: '127.0.0.1' });
+  await new Promise<void>((resolve) => raw.once('listening', resolve));
+  const rawAddress = raw.address() as { port: number };
+  try {
+    log(`\nrealtime rows: ${n} sockets (held by a child process)`);
+    const rawBefore = heap();
+    await connect(
+      proc,
+      'raw',
+      socketUsers.map(() => ({ url: `ws://127.0.0.1:${rawAddress.port}/` })),
+      'open',
+    );
+    await until(() => raw.clients.size === n, 'raw sockets');
+    await sleep(1000);
+    const rawPerSocket = (heap() - rawBefore) / n;
+
+    const appBefore = heap();
+    await connect(
+      proc,
+      'app',
+      socketUsers.map((u) => ({
+        url: `${wsUrl}/ws/notifications/${uid(TABLE.users, u)}/`,
+        protocols: ['bearer', tokens.get(u)!],
+        userId: uid(TABLE.users, u),
+      })),
+      'ready',
+    );
+    await until(() => bench.app.realtime.connectionCount() >= n, 'app sockets');
+    await sleep(1000);
+    const appPerSocket = (heap() - appBefore) / n;
+    log(
+      `  memory per idle socket: raw ws ${(rawPerSocket / 1024).toFixed(1)} kB, app ${(appPerSocket / 1024).toFixed(1)} kB`,
+    );
+    rows.push({
+      name: 'Memory per idle authenticated socket',
+      baseline: 'raw ws socket',
+      baselineValue: rawPerSocket / 1024,
+      value: appPerSocket / 1024,
+      unit: 'kB',
+      ratio: appPerSocket / 1024,
+      target: '≤ 25 kB',
+      meets: appPerSocket / 1024 <= 25,
+      note: 'server heap + external after GC',
+    });
+
+    // The HTTP rows left likes and comments in the outbox (no workers ran then): the fan-out
+    // measures its own event only.
+    await database.db.execute(sql`delete from outbox`);
+    const workers = await startWorkers({
+      db: database.db,
+      drivers: bench.drivers,
+      logger: silentLogger,
+      relayIntervalMs: 20,
+      concurrency: 50,
+    });
+    const academyToken = tokens.get(fanoutAcademy)!;
+    const rawRates: number[] = [];
+    const fanRates: number[] = [];
+    const rawLatencies: number[] = [];
+    const fanLatencies: number[] = [];
+    try {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        // Baseline: one broadcast to every raw socket.
+        await collect(proc, 'bench');
+        const t0 = wallMs();
+        const message = JSON.stringify({ type: 'bench', t0 });
+        for (const socket of raw.clients) socket.send(message);
+        await until(async () => (await count(proc, 'bench')) >= n, 'the broadcast');
+        const rawTimes = (await collect(proc, 'bench')).map((at) => at - t0);
+        rawLatencies.push(...rawTimes);
+        rawRates.push(n / (Math.max(...rawTimes) / 1000));
+
+        // Subject: a post by the academy every socket user follows.
+        await collect(proc, 'notification');
+        const t1 = wallMs();
+        const res = await fetch(`${appUrl}/api/post`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${academyToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            content: `Fan-out round ${round + 1}: open training on Saturday.`,
+          }),
+        });
+        if (res.status !== 201) throw new Error(`post answered ${res.status}: ${await res.text()}`);
+        await until(async () => (await count(proc, 'notification')) >= n, 'the fan-out', 300_000);
+        const fanTimes = (await collect(proc, 'notification')).map((at) => at - t1);
+        fanLatencies.push(...fanTimes);
+        fanRates.push(n / (Math.max(...fanTimes) / 1000));
+        log(
+          `  round ${round + 1}: raw broadcast ${rawRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(rawTimes, 0.99).toFixed(1)} ms), ` +
+            `fan-out ${fanRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(fanTimes, 0.99).toFixed(1)} ms)`,
+        );
+      }
+    } finally {
+      await workers.stop();
+    }
+    const rawRate = median(rawRates);
+    const fanRate = median(fanRates);
+    rows.push({
+      name: `Notification fan-out to ${n} sockets (post → every socket)`,
+      baseline: 'raw ws broadcast',
+      baselineValue: rawRate,
+      value: fanRate,
+      unit: 'deliveries/s',
+      ratio: fanRate / rawRate,
+      target: 'recorded',
+      meets: null,
+    });
+    const p99 = quantile(fanLatencies, 0.99);
+    rows.push({
+      name: 'Notification fan-out p99 (post request → socket)',
+      baseline: 'raw ws broadcast p99',
+      baselineValue: quantile(rawLatencies, 0.99),
+      value: p99,
+      unit: 'ms',
+      ratio: p99,
+      target: 'p99 ≤ 50 ms',
+      meets: p99 <= 50,
+    });
+  } finally {
+    await closeGroup(proc, 'raw').catch(() => undefined);
+    await closeGroup(proc, 'app').catch(() => undefined);
+    proc.kill();
+    await new Promise<void>((resolve) => raw.close(() => resolve()));
+  }
+}
