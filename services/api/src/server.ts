@@ -75,27 +75,73 @@ export async function main() {
   }
   console.log(lines.join('\n') + '\n');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      await app.close(); // stops accepting, closes sockets (realtime preClose)
-      await workers?.stop();
-      await drivers.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const shutdown = gracefulShutdown({
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    log: app.log,
+    steps: [
+      // Sockets first, with 1001 'server shutting down': clients reconnect (through the load
+      // balancer, elsewhere) and catch up with ?since=N. @fastify/websocket's own preClose would
+      // close them without a code (1005) if it came first.
+      ['sockets', () => app.realtime.close()],
+      // Stops accepting connections; from here every new request answers 503 (readiness
+      // included, so load balancers stop routing here) and in-flight requests finish.
+      ['http', () => app.close()],
+      // In-process workers (embedded mode) finish their running jobs.
+      ['workers', async () => workers?.stop()],
+      ['drivers', () => drivers.close()], // queue, Redis, storage, mail
+      ['database', () => database.close()],
+    ],
+  });
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   return { app, url };
+}
+
+type ShutdownLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * SIGTERM/SIGINT: runs every step in order and exits 0, or 1 when a step failed or the whole takes
+ * longer than `timeoutMs` (SHUTDOWN_TIMEOUT_MS; keep it under the orchestrator's grace period). A
+ * second signal while closing exits at once (Ctrl-C twice).
+ */
+export function gracefulShutdown(options: {
+  timeoutMs: number;
+  log: ShutdownLog;
+  steps: [name: string, run: () => Promise<unknown>][];
+  exit?: (code: number) => void;
+}) {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let closing = false;
+  return (signal: string) => {
+    if (closing) {
+      options.log.error({ signal }, 'second signal while shutting down: exiting now');
+      exit(1);
+      return;
+    }
+    closing = true;
+    const started = Date.now();
+    options.log.info({ signal, timeout_ms: options.timeoutMs }, 'shutting down');
+    const force = setTimeout(() => {
+      options.log.error({ timeout_ms: options.timeoutMs }, 'shutdown took too long: exiting');
+      exit(1);
+    }, options.timeoutMs);
+    force.unref();
+    void (async () => {
+      let failed = false;
+      for (const [name, run] of options.steps) {
+        try {
+          await run();
+        } catch (err) {
+          // The next steps still run: a failed socket close must not keep the database open.
+          options.log.error({ err, step: name }, 'shutdown step failed');
+          failed = true;
+        }
+      }
+      clearTimeout(force);
+      options.log.info({ ms: Date.now() - started, failed }, 'shut down');
+      exit(failed ? 1 : 0);
+    })();
+  };
 }
 
 const isEntry = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;
