@@ -17,7 +17,8 @@ type Logger = {
 };
 
 export type RealtimeHubDeps = {
-  bus: BusDriver;
+  /** `onReconnect` (both bus drivers have it): called once the bus's subscriptions deliver again. */
+  bus: BusDriver & { onReconnect?: (listener: () => void) => () => void };
   /** Stored events of a user after `since`, ascending, at most `limit`. */
   loadSince: (userId: string, since: number, limit: number) => Promise<StoredServerEvent[]>;
   lastSeq: (userId: string) => Promise<number>;
@@ -111,6 +112,14 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
   const rooms = new Map<string, UserRoom>();
   const heartbeat = setInterval(beat, deps.heartbeatMs ?? 30_000);
   heartbeat.unref();
+  // The bus lost its connection: whatever was published meanwhile never came. Once its
+  // subscriptions deliver again, every open socket reads what it missed (the same catch-up as a
+  // gap or `?since=`; a no-op when nothing is missing).
+  const stopResync = deps.bus.onReconnect?.(() => {
+    for (const room of rooms.values())
+      for (const connection of room.connections)
+        void enqueue(connection, () => catchUp(connection));
+  });
   const clientHandlers = new Map<HandledClientEventType, RegisteredHandler[]>();
   let handlerIds = 0;
   const presenceListeners: PresenceListener[] = [];
@@ -453,6 +462,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
 
     /** Closes every socket (graceful shutdown) and stops the heartbeat. */
     async close() {
+      stopResync?.();
       clearInterval(heartbeat);
       for (const timer of pendingRetries) clearTimeout(timer);
       pendingRetries.clear();
