@@ -18,7 +18,11 @@ export function createInlineBusHub(): InlineBusHub {
 
 export type InlineBusOptions = { hub?: InlineBusHub; logger?: Logger };
 
-export type InlineBusDriver = BusDriver & { readonly kind: 'inline' };
+export type InlineBusDriver = BusDriver & {
+  readonly kind: 'inline';
+  /** As the Redis bus's; an in-process bus never loses its connection, so it never calls it. */
+  onReconnect(listener: () => void): () => void;
+};
 
 /**
  * In-process publish/subscribe. Delivery is asynchronous (never inside `publish`) and in publish
@@ -56,6 +60,10 @@ export function createInlineBus({
         if (!own.delete(subscription)) return;
         hub.emitter.off(channel, listener);
       };
+    },
+
+    onReconnect() {
+      return () => {};
     },
 
     async ping() {

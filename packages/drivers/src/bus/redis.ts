@@ -12,7 +12,16 @@ export type RedisBusOptions = {
   connectTimeoutMs?: number;
 };
 
-export type RedisBusDriver = BusDriver & { readonly kind: 'redis' };
+export type RedisBusDriver = BusDriver & {
+  readonly kind: 'redis';
+  /**
+   * Calls `listener` each time the subscriber connection is back after it was lost, once every
+   * subscription is active again. Messages published while it was away are lost for this process:
+   * a listener reads what it missed from where it is stored (the realtime hub's `since` catch-up).
+   * Returns the removal.
+   */
+  onReconnect(listener: () => void): () => void;
+};
 
 type Subscription = { handler: BusHandler };
 
@@ -38,8 +47,11 @@ export function createRedisBus({
   );
   const handlers = new Map<string, Set<Subscription>>(); // by Redis channel
   const subscribed = new Set<string>();
+  const reconnectListeners = new Set<() => void>();
   let changes: Promise<void> = Promise.resolve();
   let closed = false;
+  /** The subscriber's connection dropped since it was last ready. */
+  let lost = false;
 
   const redisChannel = (channel: string) => `${prefix}:${channel}`;
 
@@ -53,6 +65,38 @@ export function createRedisBus({
         logger.error({ channel: key, err }, 'bus handler failed');
       }
     }
+  });
+
+  subscriber.on('close', () => {
+    if (!closed) lost = true;
+  });
+  // 'ready' comes before ioredis re-subscribes (autoResubscribe): subscribe again here and wait
+  // for Redis's confirmation (a second SUBSCRIBE of a channel is a no-op), so listeners run only
+  // once every channel delivers again.
+  subscriber.on('ready', () => {
+    if (!lost || closed) return;
+    lost = false;
+    const resubscribe = changes.then(async () => {
+      if (subscribed.size > 0) await subscriber.subscribe(...subscribed);
+    });
+    changes = resubscribe.catch(() => {});
+    resubscribe.then(
+      () => {
+        if (closed) return;
+        logger.info({ channels: subscribed.size }, 'bus subscriptions restored');
+        for (const listener of [...reconnectListeners]) {
+          try {
+            listener();
+          } catch (err) {
+            logger.error({ err }, 'bus reconnect listener failed');
+          }
+        }
+      },
+      // The connection dropped again: its next 'ready' starts over.
+      () => {
+        lost = true;
+      },
+    );
   });
 
   /** Brings the Redis subscription of `key` in line with its handlers, one change at a time. */
@@ -104,12 +148,20 @@ export function createRedisBus({
       };
     },
 
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => {
+        reconnectListeners.delete(listener);
+      };
+    },
+
     ping: () => pingRedis(publisher),
 
     async close() {
       if (closed) return;
       closed = true;
       handlers.clear();
+      reconnectListeners.clear();
       await changes;
       await Promise.all([closeRedis(publisher), closeRedis(subscriber)]);
     },
