@@ -30,6 +30,12 @@ export type DatabaseOptions = {
   /** PGlite: start from this data-directory dump (`dumpDataDir()`), e.g. a migrated template. */
   loadDataDir?: Blob;
   poolMax?: number;
+  /**
+   * Postgres: how long opening a connection may take before it fails (default 10 s). Without a
+   * bound, a server that accepts but never answers (a host gone mid-failover, a full backlog)
+   * holds each pool slot forever, and the pool never serves again once it comes back.
+   */
+  connectTimeoutMs?: number;
   /** Called with every SQL statement drizzle sends (logging, round-trip counting in tests). */
   onQuery?: (sql: string) => void;
   /** Errors of idle pooled connections (they would otherwise crash the process). */
@@ -98,7 +104,13 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     });
     return wrapPglite(client, opts.onQuery);
   }
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolMax ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+    // TCP keep-alive: a connection whose server vanished without a FIN is found and dropped.
+    keepAlive: true,
+  });
   pool.on('error', opts.onPoolError ?? ((error) => console.error('[db] idle client error', error)));
   const db: Database = drizzleNodePg({ client: pool, schema, logger: logger(opts.onQuery) });
   return { kind: 'postgres', client: pool, ...handleParts(db, () => pool.end()) };
