@@ -1,7 +1,14 @@
 import type { CodePurpose } from '@touchline/shared';
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { emailCodes, passwordResets, refreshTokens, sessions, users } from '../schema';
+import {
+  emailCodes,
+  notifications,
+  passwordResets,
+  refreshTokens,
+  sessions,
+  users,
+} from '../schema';
 
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
 
@@ -121,25 +128,41 @@ export async function touchSession(executor: Executor, sessionId: string, now: D
   await executor.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
 }
 
+function prepareSessionAuth(executor: Executor) {
+  return executor
+    .select({
+      role: users.role,
+      isActive: users.isActive,
+      live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sql.placeholder('now')})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), eq(sessions.userId, sql.placeholder('userId'))),
+    )
+    .prepare('tl_session_auth');
+}
+
+/** The session check built once per database handle (its SQL text is fixed). */
+const sessionAuthStatements = new WeakMap<Executor, ReturnType<typeof prepareSessionAuth>>();
+
 /**
  * The session's role, whether the account is active, and whether the session is live at `now`
  * (neither revoked nor expired): what every authenticated request checks. Null when no session
- * with this id belongs to the user.
+ * with this id belongs to the user. The statement is built once per handle and prepared once per
+ * Postgres connection: it runs on every signed-in request.
  */
 export async function findSessionAuth(
   executor: Executor,
   session: { id: string; userId: string },
   now: Date,
 ) {
-  const [row] = await executor
-    .select({
-      role: users.role,
-      isActive: users.isActive,
-      live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, session.id), eq(sessions.userId, session.userId)));
+  let statement = sessionAuthStatements.get(executor);
+  if (!statement) {
+    statement = prepareSessionAuth(executor);
+    sessionAuthStatements.set(executor, statement);
+  }
+  const [row] = await statement.execute({ id: session.id, userId: session.userId, now });
   return row ?? null;
 }
 
@@ -200,4 +223,34 @@ export async function updateUserBasics(
   input: { dob: string; state: string; district: string; sports: string[] },
 ) {
   await executor.update(users).set(input).where(eq(users.id, userId));
+}
+
+/* ------------------------------------------------------ the signed-in user */
+
+function prepareSessionUser(executor: Executor) {
+  return executor
+    .select({
+      ...getTableColumns(users),
+      unreadCount: sql<number>`(select count(*)::int from ${notifications} n
+        where n.user_id = ${users.id} and n.read_at is null)`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('tl_session_user');
+}
+
+const sessionUserStatements = new WeakMap<Executor, ReturnType<typeof prepareSessionUser>>();
+
+/**
+ * The signed-in user's row with their unread notification count, in one statement (`GET /api/me`
+ * runs it on every page load). Null when the user does not exist.
+ */
+export async function findSessionUser(executor: Executor, userId: string) {
+  let statement = sessionUserStatements.get(executor);
+  if (!statement) {
+    statement = prepareSessionUser(executor);
+    sessionUserStatements.set(executor, statement);
+  }
+  const [row] = await statement.execute({ userId });
+  return row ?? null;
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaUrlsFrom } from '../media/media.module';
-import { unreadCountFrom } from '../notifications/notifications.module';
 import { sessionRoutes } from './session.routes';
 import { createSessionService } from './session.service';
 
@@ -10,7 +9,6 @@ export const sessionModule: FastifyPluginAsyncZod = async (app) => {
   const session = createSessionService({
     db: app.db,
     mediaUrl: mediaUrlsFrom(app).publicUrl,
-    unreadCount: unreadCountFrom(app),
   });
   await app.register(sessionRoutes({ session }));
 };

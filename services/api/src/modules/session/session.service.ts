@@ -1,6 +1,6 @@
 import type { Database } from '@touchline/db';
-import { updateUserBasics } from '@touchline/db/auth';
-import { findUserById, lockUserRow } from '@touchline/db/users';
+import { findSessionUser, updateUserBasics } from '@touchline/db/auth';
+import { lockUserRow } from '@touchline/db/users';
 import type { Role } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
 import { profilesErrors } from '../profiles/profiles.errors';
@@ -8,18 +8,18 @@ import { profilesErrors } from '../profiles/profiles.errors';
 export type WelcomeDetails = { dob: string; state: string; district: string; sports: string[] };
 
 /**
- * The signed-in user's own session data: who they are, their photo and the unread badge (the
- * last two owned by media and notifications, asked through narrow functions).
+ * The signed-in user's own session data: who they are, their photo (owned by media, asked through
+ * a narrow function) and the unread badge (read with the user's row, one statement).
  */
 export function createSessionService(deps: {
   db: Database;
   mediaUrl: (mediaId: string | null) => Promise<string | null>;
-  unreadCount: (userId: string) => Promise<number>;
 }) {
   const { db } = deps;
 
   async function view(userId: string) {
-    const user = await findUserById(db, userId);
+    // The row and the unread badge in one statement: this runs on every page load.
+    const user = await findSessionUser(db, userId);
     if (!user) throw commonErrors.notFound('User not found');
     return {
       user: user.username,
@@ -27,7 +27,7 @@ export function createSessionService(deps: {
       dob: user.dob,
       user_id: user.id,
       profile_photo: await deps.mediaUrl(user.profilePhotoMediaId),
-      notification_count: await deps.unreadCount(user.id),
+      notification_count: user.unreadCount,
       email: user.email,
       state: user.state,
       district: user.district,
