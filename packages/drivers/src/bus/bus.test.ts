@@ -207,3 +207,20 @@ describe.runIf(redisUrl)('redis bus reconnect listeners', () => {
     }
   });
 });
+
+describe.runIf(redisUrl)('redis bus ping', () => {
+  it('answers false while the subscriber connection is away, true once it is back', async () => {
+    const prefix = `${redisPrefix}-ping`;
+    const bus = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
+    try {
+      await bus.subscribe('user:9', () => undefined);
+      await waitFor(() => bus.ping(), 'ping');
+      expect(await killRedisClients(redisUrl!, `${prefix}:bus-subscriber`)).toBe(1);
+      // The publisher still answers; the bus does not deliver until the subscriber is back.
+      await waitFor(async () => !(await bus.ping()), 'ping to answer false');
+      await waitFor(() => bus.ping(), 'ping to answer true again');
+    } finally {
+      await bus.close();
+    }
+  });
+});

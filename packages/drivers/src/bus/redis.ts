@@ -155,7 +155,9 @@ export function createRedisBus({
       };
     },
 
-    ping: () => pingRedis(publisher),
+    // Both directions: an instance whose subscriber is away publishes fine but delivers nothing
+    // to its own sockets, and readiness must say so (degraded).
+    ping: async () => subscriber.status === 'ready' && (await pingRedis(publisher)),
 
     async close() {
       if (closed) return;
