@@ -1,0 +1,116 @@
+/**
+ * Postgres restarts under a running API process: a cluster this file makes (initdb, pg_ctl in its
+ * own directory and port). While it is down the API says so on readiness (503, `down`) and stays
+ * alive (liveness 200); once it is back the same process serves reads and writes again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@touchline/db';
+import { call, count, createMember, ok, openDatabase } from './testing/client';
+import { freePort, waitFor } from './testing/processes';
+import {
+  createFreshDatabase,
+  startPostgresCluster,
+  startRedisServer,
+  startS3Server,
+  type FreshDatabase,
+  type PostgresCluster,
+  type RedisServer,
+  type S3Server,
+} from './testing/services';
+import { startApi, startWorker, type Api, type StackEnv, type Worker } from './testing/stack';
+
+const PORTS = [45200, 45299] as const;
+
+type Closable = { close: () => Promise<void> };
+
+describe('a Postgres restart under a running API and worker', () => {
+  let cluster: PostgresCluster | undefined;
+  let database: FreshDatabase | undefined;
+  let redis: RedisServer | undefined;
+  let s3: S3Server | undefined;
+  let db: DatabaseHandle | undefined;
+  let api: Api & Closable;
+  let worker: Worker & Closable;
+  const processes: Closable[] = [];
+
+  beforeAll(async () => {
+    const [pgCluster, redisServer, s3Server] = await Promise.all([
+      freePort(...PORTS).then((port) => startPostgresCluster(port)),
+      freePort(...PORTS).then((port) => startRedisServer(port)),
+      startS3Server(),
+    ]);
+    cluster = pgCluster;
+    redis = redisServer;
+    s3 = s3Server;
+    database = await createFreshDatabase(cluster.adminUrl);
+    db = await openDatabase(database.url);
+    const stack: StackEnv = {
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      s3: { ...s3, bucket: s3.bucket },
+      baseEnv: process.env,
+      extra: { TRUST_PROXY: 'loopback' },
+    };
+    [api, worker] = await Promise.all([
+      freePort(...PORTS).then((port) => startApi('api', port, stack)),
+      startWorker('worker', stack),
+    ]);
+    processes.push(api, worker);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(processes.map((p) => p.close()));
+    await db?.close();
+    await Promise.allSettled([redis?.close(), s3?.close()]);
+    // The database goes with its cluster.
+    await cluster?.close();
+  });
+
+  it('answers 503 on readiness while Postgres is down, then serves again without a restart', async () => {
+    const clientIp = '198.51.100.30';
+    const [academy, fan] = await Promise.all([
+      createMember(db!, 'academy', 'pg_academy'),
+      createMember(db!, 'player', 'pg_fan'),
+    ]);
+    const ready = () => call(api.url, null, 'GET', '/api/health/ready', { clientIp });
+    const pid = api.pid;
+    expect((await ok(api.url, fan, 'GET', '/api/me', { clientIp })) as object).toMatchObject({
+      user_id: fan.id,
+    });
+
+    await cluster!.stop();
+
+    // Readiness says so (503, down), in time for a load balancer's probe.
+    const down = await waitFor('readiness to answer 503', async () => {
+      const res = await ready();
+      return res.status === 503 ? res : undefined;
+    });
+    expect(down.body).toMatchObject({ status: 'down', checks: { database: false } });
+    // The process is alive and says so (a restart probe would not kill it).
+    expect((await call(api.url, null, 'GET', '/api/health/live', { clientIp })).status).toBe(200);
+    // A request that needs the database fails, promptly, instead of hanging.
+    const refused = await call(api.url, fan, 'GET', '/api/me', { clientIp, timeoutMs: 20_000 });
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+
+    await cluster!.start();
+
+    await waitFor('readiness to answer 200 again', async () => (await ready()).status === 200, {
+      timeoutMs: 60_000,
+    });
+    // The same process reads and writes again; the worker delivers the write's notification.
+    expect(await ok(api.url, fan, 'GET', '/api/me', { clientIp })).toMatchObject({
+      user_id: fan.id,
+    });
+    await ok(api.url, fan, 'POST', '/api/follow', { clientIp, body: { academy: academy.id } });
+    await waitFor(
+      'the notification of a write made after the restart',
+      async () =>
+        (await count(db!, 'select count(*) as n from notifications where user_id = $1', [
+          academy.id,
+        ])) === 1,
+      { timeoutMs: 60_000 },
+    );
+    expect(api.pid).toBe(pid);
+    expect(api.alive() && worker.alive()).toBe(true);
+  });
+});
