@@ -23,6 +23,10 @@ export function UserAvatar({ src, alt = '', className = 'size-9' }: UserAvatarPr
         <img
           src={src ?? undefined}
           alt={alt}
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
           className="size-full object-cover"
           onError={() => setFailed(src ?? null)}
         />

@@ -23,6 +23,13 @@ const FORMATS = {
 } as const;
 type ImageMime = keyof typeof FORMATS;
 
+/**
+ * Every JPEG or PNG variant also gets a WebP copy beside it (`images/<id>.<name>.webp`, recorded
+ * as the `<name>_webp` variant); `/media/*` serves it instead to browsers that accept WebP.
+ */
+const WEBP_ALTERNATE = { quality: 78, effort: 4 } as const;
+export const webpVariantName = (name: string) => `${name}_webp`;
+
 export const imageUploadErrors = {
   required: () =>
     new AppError(400, MEDIA_ERRORS.imageRequired, 'Select an image', { file: 'Select an image' }),
@@ -98,6 +105,13 @@ export type ProcessedImage = {
   /** The `display` output: the object's main key and size. */
   display: { key: string; data: Buffer; width: number; height: number };
   variantKeys: Record<string, string>;
+  /**
+   * WebP copies of the outputs (same sizes), none when the upload is WebP already. Stored and
+   * recorded by `putProcessedImage` / `recordProcessedImage` (public images); their keys are in
+   * `webpKeys` (`<name>_webp` → key), not in `variantKeys`.
+   */
+  webp: { name: string; key: string; data: Buffer }[];
+  webpKeys: Record<string, string>;
 };
 
 /**
@@ -115,18 +129,19 @@ export async function processImage(
 
   const id = uuidv7();
   let outputs: ProcessedImage['outputs'];
+  let webp: ProcessedImage['webp'] = [];
   try {
     const source = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    const resized = (spec: ImageVariantSpec) =>
+      source.clone().resize({
+        width: spec.width,
+        height: spec.height,
+        fit: spec.fit,
+        withoutEnlargement: spec.fit === 'inside',
+      });
     outputs = await Promise.all(
       Object.entries(variants).map(async ([name, spec]) => {
-        const { data, info } = await source
-          .clone()
-          .resize({
-            width: spec.width,
-            height: spec.height,
-            fit: spec.fit,
-            withoutEnlargement: spec.fit === 'inside',
-          })
+        const { data, info } = await resized(spec)
           .toFormat(format, options)
           .toBuffer({ resolveWithObject: true });
         return {
@@ -138,6 +153,20 @@ export async function processImage(
         };
       }),
     );
+    if (mime !== 'image/webp') {
+      const copies = await Promise.all(
+        Object.entries(variants).map(async ([name, spec]) => ({
+          name: webpVariantName(name),
+          key: `images/${id}.${name}.webp`,
+          data: await resized(spec).webp(WEBP_ALTERNATE).toBuffer(),
+          original: outputs.find((o) => o.name === name)!.data.length,
+        })),
+      );
+      // A copy only where it saves bytes (a small flat PNG can be smaller than its WebP).
+      webp = copies
+        .filter((copy) => copy.data.length < copy.original)
+        .map(({ name, key, data }) => ({ name, key, data }));
+    }
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message))
       throw imageUploadErrors.tooManyPixels();
@@ -146,21 +175,32 @@ export async function processImage(
   }
   const display = outputs.find((o) => o.name === 'display')!;
   const variantKeys = Object.fromEntries(outputs.map((o) => [o.name, o.key]));
-  return { id, mime, outputs, display, variantKeys };
+  const webpKeys = Object.fromEntries(webp.map((o) => [o.name, o.key]));
+  return { id, mime, outputs, display, variantKeys, webp, webpKeys };
 }
 
 /** The storage files of a processed image, as `deleteStoredFiles` takes them. */
 export const processedImageFiles = (image: ProcessedImage) => [
-  { key: image.display.key, variants: image.variantKeys, visibility: 'public' as const },
+  {
+    key: image.display.key,
+    variants: { ...image.variantKeys, ...image.webpKeys },
+    visibility: 'public' as const,
+  },
 ];
 
-/** Writes every variant to storage (before, never inside, a database transaction). */
+/**
+ * Writes every variant and its WebP copy to storage (before, never inside, a database
+ * transaction).
+ */
 export async function putProcessedImage(storage: StorageDriver, image: ProcessedImage) {
-  await Promise.all(
-    image.outputs.map((o) =>
+  await Promise.all([
+    ...image.outputs.map((o) =>
       storage.put({ key: o.key, body: o.data, contentType: image.mime, visibility: 'public' }),
     ),
-  );
+    ...image.webp.map((o) =>
+      storage.put({ key: o.key, body: o.data, contentType: 'image/webp', visibility: 'public' }),
+    ),
+  ]);
 }
 
 /** Records a stored image as a ready, public `media_objects` row owned by `ownerId`. */
@@ -181,7 +221,7 @@ export async function recordProcessedImage(
   const ready = {
     width: image.display.width,
     height: image.display.height,
-    variants: image.variantKeys,
+    variants: { ...image.variantKeys, ...image.webpKeys },
   };
   await markMediaReady(executor, image.id, ready);
   return { ...created, ...ready, status: 'ready' as const };

@@ -14,6 +14,7 @@ import { ACADEMY_TRIAL_PATHS } from '../lib/paths';
 import { CancelTrialDialog } from './cancel-trial-dialog';
 import { EditTrialDialog } from './edit-trial-dialog';
 import { RegistrantsTable } from './registrants-table';
+import { IMAGE_WIDTHS, mediaSrcSet } from '@/components/ui/media-srcset';
 
 /**
  * `/academy/trial_details/{id}`: the trial, Edit and Cancel (with a reason) while it is active,
@@ -55,7 +56,14 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
         <div className="grid gap-0 md:grid-cols-[18rem_minmax(0,1fr)]">
           <div className="aspect-[4/3] bg-academy-50 md:aspect-auto md:min-h-full">
             {t.image ? (
-              <img src={t.image} alt={`Poster of ${t.name}`} className="size-full object-cover" />
+              <img
+                src={t.image}
+                srcSet={mediaSrcSet(t.image, IMAGE_WIDTHS.post)}
+                sizes="(min-width: 768px) 288px, 100vw"
+                alt={`Poster of ${t.name}`}
+                decoding="async"
+                className="size-full object-cover"
+              />
             ) : null}
           </div>
           <div className="p-5 sm:p-6">

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { formatFee } from '@/lib/money';
 import { formatDay, formatTime, registeredText, sportLabel } from '../lib/format';
 import { academyTrialPath } from '../lib/paths';
+import { IMAGE_WIDTHS, mediaSrcSet } from '@/components/ui/media-srcset';
 
 /** One of the academy's trials in its list: poster, name, when, where, count and fee. */
 export function TrialRow({ trial }: { trial: TrialView }) {
@@ -14,7 +15,19 @@ export function TrialRow({ trial }: { trial: TrialView }) {
         className="card flex gap-4 p-4 transition-shadow hover:shadow-md"
       >
         <div className="size-20 shrink-0 overflow-hidden rounded-xl bg-academy-50 sm:size-24">
-          {trial.image ? <img src={trial.image} alt="" className="size-full object-cover" /> : null}
+          {trial.image ? (
+            <img
+              src={trial.image}
+              srcSet={mediaSrcSet(trial.image, IMAGE_WIDTHS.post)}
+              sizes="96px"
+              alt=""
+              width={96}
+              height={96}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover"
+            />
+          ) : null}
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-2">

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { accentFor } from '@/components/layout/role-accent';
+import { PostPhoto } from '@/components/ui/post-photo';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { session } from '@/lib/session';
 import { showNotice } from '@/lib/toast';
@@ -27,6 +28,8 @@ type PostCardProps = {
   commentsOpen?: boolean;
   /** After the owner deleted it (the post's own page leaves). */
   onDeleted?: () => void;
+  /** The first post on screen: its picture loads at once (it is the page's largest paint). */
+  priority?: boolean;
 };
 
 /**
@@ -34,7 +37,12 @@ type PostCardProps = {
  * comment buttons, the comment area that toggles open, and the menu — Edit post and delete post
  * for the owner, copy link for everyone, Report post for others.
  */
-export function PostCard({ post, commentsOpen = false, onDeleted }: PostCardProps) {
+export function PostCard({
+  post,
+  commentsOpen = false,
+  onDeleted,
+  priority = false,
+}: PostCardProps) {
   const { role } = useSnapshot(session);
   const accent = accentFor(role);
   const [showComments, setShowComments] = useState(commentsOpen);
@@ -142,12 +150,7 @@ export function PostCard({ post, commentsOpen = false, onDeleted }: PostCardProp
 
       {post.image ? (
         <div className="mt-3 border-y border-slate-100 bg-slate-100">
-          <img
-            src={post.image}
-            alt={`Photo posted by ${post.user}`}
-            loading="lazy"
-            className="mx-auto block max-h-[36rem] w-full object-contain"
-          />
+          <PostPhoto src={post.image} alt={`Photo posted by ${post.user}`} priority={priority} />
         </div>
       ) : null}
       {post.video ? (

@@ -57,7 +57,12 @@ export function PostDetailsScreen({ postId }: { postId: string }) {
   return (
     <div>
       <h1 className="sr-only">Post by {post.data.user}</h1>
-      <PostCard post={post.data} commentsOpen onDeleted={() => navigate(home, { replace: true })} />
+      <PostCard
+        post={post.data}
+        commentsOpen
+        priority
+        onDeleted={() => navigate(home, { replace: true })}
+      />
     </div>
   );
 }

@@ -70,7 +70,7 @@ export function PostList({
   return (
     <div>
       <ul className="space-y-4" aria-label={label}>
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li
             key={post.id}
             className="motion-safe:animate-post-enter"
@@ -78,7 +78,7 @@ export function PostList({
               animationDelay: `${(indexInPage.get(post.id) ?? 0) * TIMINGS.postEntranceDelaySeconds}s`,
             }}
           >
-            <PostCard post={post} />
+            <PostCard post={post} priority={index === 0} />
           </li>
         ))}
       </ul>

@@ -4,6 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { AccentRole } from '@/components/layout/role-accent';
 import { profilePath } from '@/config/paths';
+import { IMAGE_WIDTHS, mediaSrcSet } from '@/components/ui/media-srcset';
 
 type Row = { key: string; href: string; name: string; place: string; image: string | null };
 
@@ -103,7 +104,19 @@ function PanelList({
 
 function Thumb({ image, icon: Icon }: { image: string | null; icon: LucideIcon }) {
   if (image) {
-    return <img src={image} alt="" className="size-11 shrink-0 rounded-lg object-cover" />;
+    return (
+      <img
+        src={image}
+        srcSet={mediaSrcSet(image, IMAGE_WIDTHS.post)}
+        sizes="44px"
+        alt=""
+        width={44}
+        height={44}
+        loading="lazy"
+        decoding="async"
+        className="size-11 shrink-0 rounded-lg object-cover"
+      />
+    );
   }
   return (
     <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-400">

@@ -6,6 +6,7 @@ import { useAchievements } from '../api/get-achievements';
 import { monthYear } from '../lib/format';
 import { AchievementFormDialog } from './achievement-form-dialog';
 import { ProfileListScreen, useProfileListData } from './profile-list-screen';
+import { IMAGE_WIDTHS, mediaSrcSet } from '@/components/ui/media-srcset';
 
 /** `/view_achievements`: cards of someone's achievements; the owner adds, edits and deletes. */
 export function AchievementsScreen({ userId }: { userId: string | null }) {
@@ -66,7 +67,11 @@ function AchievementCard({
       {achievement.image ? (
         <img
           src={achievement.image}
+          srcSet={mediaSrcSet(achievement.image, IMAGE_WIDTHS.achievement)}
+          sizes="(min-width: 640px) 192px, 100vw"
           alt=""
+          loading="lazy"
+          decoding="async"
           className="aspect-[16/9] w-full object-cover sm:aspect-auto sm:w-48 sm:shrink-0"
         />
       ) : null}

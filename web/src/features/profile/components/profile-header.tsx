@@ -11,6 +11,7 @@ import { useImageUpload } from '../lib/use-image-upload';
 import { ImageMenu } from './image-menu';
 import { SportChips } from './sport-chips';
 import { achievementsPath, userPostsPath } from '@/config/paths';
+import { IMAGE_WIDTHS, mediaSrcSet } from '@/components/ui/media-srcset';
 
 type ProfileHeaderProps = {
   profile: ProfileView;
@@ -120,7 +121,12 @@ function Cover({ profile, gradient }: { profile: ProfileView; gradient: string }
         {profile.cover_photo ? (
           <img
             src={profile.cover_photo}
+            srcSet={mediaSrcSet(profile.cover_photo, IMAGE_WIDTHS.cover)}
+            sizes="(min-width: 1152px) 1104px, 100vw"
             alt={`Cover of ${profile.username}`}
+            width={1500}
+            height={500}
+            decoding="async"
             className="size-full object-cover"
           />
         ) : (

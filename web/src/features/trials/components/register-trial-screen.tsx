@@ -104,6 +104,7 @@ function TrialSummary({ trial }: { trial: TrialView }) {
           image={trial.image}
           className="size-20 shrink-0 rounded-xl lg:aspect-[16/9] lg:size-auto lg:w-full lg:rounded-none"
           iconClassName="size-8"
+          sizes="(min-width: 1024px) 320px, 80px"
         />
         <div className="min-w-0 lg:p-5">
           <p className="font-semibold text-slate-900">{trial.name}</p>

@@ -57,6 +57,7 @@ function HistoryRow({ item }: { item: TrialHistoryItem }) {
           image={trial.image}
           className="row-span-2 size-14 shrink-0 self-start rounded-xl sm:row-span-1 sm:size-16 sm:self-center"
           iconClassName="size-6"
+          sizes="64px"
         />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{trial.name}</span>
