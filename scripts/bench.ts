@@ -137,26 +137,32 @@ async function main() {
         }),
       );
     }
-    const common = { bench, database, tokens };
+    const app = bench;
+    const common = { bench: app, database, tokens };
 
-    if (runs('http'))
-      await benchHttp({ ...common, viewers: who.viewers, socketUsers: who.sockets });
-    if (runs('realtime'))
-      await benchRealtime({
-        ...common,
-        socketUsers: who.sockets,
-        fanoutAcademy: who.fanoutAcademy,
-      });
-    if (runs('queue')) await benchQueue({ bench, db: database.db, players: who.sockets });
-    if (runs('trials'))
-      await benchContention({ bench, db: database.db, tokens, players: who.sockets, academy: 1 });
-    if (runs('chat')) await benchChat({ ...common, socketUsers: who.sockets, keyPrefix });
-    if (runs('cold')) await benchColdStart();
+    const timed = async (part: Part, fn: () => Promise<void>) => {
+      if (!runs(part)) return;
+      const t0 = performance.now();
+      await fn();
+      log(`  (${part}: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    };
+    await timed('http', () =>
+      benchHttp({ ...common, viewers: who.viewers, socketUsers: who.sockets }),
+    );
+    await timed('realtime', () =>
+      benchRealtime({ ...common, socketUsers: who.sockets, fanoutAcademy: who.fanoutAcademy }),
+    );
+    await timed('queue', () => benchQueue({ bench: app, db: database.db, players: who.sockets }));
+    await timed('trials', () =>
+      benchContention({ bench: app, db: database.db, tokens, players: who.sockets, academy: 1 }),
+    );
+    await timed('chat', () => benchChat({ ...common, socketUsers: who.sockets, keyPrefix }));
+    await timed('cold', () => benchColdStart());
 
     const title =
       `Touchline bench on ${backend}${redisUrl ? ' + Redis' : ''}` +
       `${QUICK ? ' (--quick: numbers not judged)' : ''}: ${ROUNDS} alternating round(s), ` +
-      `autocannon ${CONNECTIONS} connections × ${DURATION} s`;
+      `autocannon ${CONNECTIONS} connections × ${QUICK ? '30 requests' : `${DURATION} s`}`;
     const table = renderTable(rows);
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     log(`\n### ${title}\n\n${about}; the run took ${minutes} min.\n\n${table}\n`);

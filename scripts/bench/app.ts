@@ -14,6 +14,7 @@ import { createDrivers, deriveSecrets } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
 import { buildApp } from '../../services/api/src/app';
 import { apiConfigSchema } from '../../services/api/src/config';
+import { onFreePort } from './lib';
 
 export const BENCH_SECRET = 'bench-secret-0123456789-0123456789-abcdef';
 const noop = () => undefined;
@@ -73,8 +74,9 @@ export async function startBenchApp(options: {
   return {
     app,
     drivers,
-    async listen(port: number) {
-      url ??= await app.listen({ port, host: '127.0.0.1' });
+    /** Listens once, on a free port of the bench's range; answers the address. */
+    async listen() {
+      url ??= await onFreePort((port) => app.listen({ port, host: '127.0.0.1' }));
       return url;
     },
     async close() {

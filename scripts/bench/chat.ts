@@ -15,7 +15,6 @@ import {
   child,
   log,
   nextMessage,
-  port,
   quantile,
   redisUrl,
   root,
@@ -38,7 +37,7 @@ export async function benchChat(input: {
   const sends = sized(500, 20);
   const senders = sized(20, 4);
   const twoInstances = backend === 'postgres' && !!redisUrl && !!database.url;
-  const urlA = await bench.listen(port());
+  const urlA = await bench.listen();
   let urlB = urlA;
   const instance = twoInstances
     ? child([path.join(root, 'scripts/bench/instance.ts')], {
@@ -46,7 +45,6 @@ export async function benchChat(input: {
         env: {
           BENCH_DB_URL: database.url,
           BENCH_PREFIX: input.keyPrefix,
-          BENCH_PORT: String(port()),
         },
       })
     : undefined;
@@ -146,9 +144,10 @@ export async function benchChat(input: {
   } finally {
     await closeGroup(proc, 'chat').catch(() => undefined);
     proc.kill();
-    if (instance) {
+    if (instance && instance.exitCode === null && instance.connected) {
+      const exited = new Promise((resolve) => instance.once('exit', resolve));
       instance.send({ cmd: 'close' });
-      await new Promise((resolve) => instance.once('exit', resolve));
+      await exited;
     }
   }
 }

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROUNDS, child, log, median, port, root, rows, sleep, wallMs } from './lib';
+import { ROUNDS, child, freePort, log, median, root, rows, sleep, wallMs } from './lib';
 
 const SERVICE_VARS = [
   'DATABASE_URL',
@@ -36,7 +36,7 @@ export async function benchColdStart() {
       await mkdir(dist, { recursive: true });
       await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Touchline</title>');
     }
-    const p = port();
+    const p = await freePort();
     const env: Record<string, string | undefined> = Object.fromEntries(
       SERVICE_VARS.map((name) => [name, undefined]),
     );

@@ -1,6 +1,6 @@
 /**
  * Child process of the bench: a second API instance on the bench's Postgres database and Redis
- * prefix (BENCH_DB_URL, BENCH_PREFIX, BENCH_PORT), for the chat row's two instances. Answers
+ * prefix (BENCH_DB_URL, BENCH_PREFIX), on a free port of the bench's range, for the chat row's two instances. Answers
  * `{type: 'listening', url}` over IPC and closes on `{cmd: 'close'}`.
  */
 import { createDatabase } from '@touchline/db';
@@ -9,7 +9,7 @@ import { startBenchApp } from './app';
 async function main() {
   const database = await createDatabase({ url: process.env.BENCH_DB_URL! });
   const bench = await startBenchApp({ database, keyPrefix: process.env.BENCH_PREFIX! });
-  const url = await bench.listen(Number(process.env.BENCH_PORT));
+  const url = await bench.listen();
   process.on('message', (m) => {
     if ((m as { cmd?: string }).cmd !== 'close') return;
     void bench

@@ -1,6 +1,7 @@
 /** Shared pieces of the benchmark: sizes, statistics, the results table, child processes. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,32 @@ export const port = () => {
   if (nextPort > 42999) nextPort = 42000;
   return nextPort;
 };
+
+/**
+ * Starts a server on the next free port of the range: a port can be taken meanwhile (by another
+ * helper, or as the ephemeral local port of some client connection), so EADDRINUSE moves on.
+ */
+export async function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await start(port());
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EADDRINUSE' || attempt >= 50) throw err;
+    }
+  }
+}
+
+/** A port of the range that is free right now (for a server another process starts). */
+export function freePort(): Promise<number> {
+  return onFreePort(
+    (p) =>
+      new Promise<number>((resolve, reject) => {
+        const server = createServer();
+        server.once('error', reject);
+        server.listen(p, '127.0.0.1', () => server.close(() => resolve(p)));
+      }),
+  );
+}
 
 /** Milliseconds on a clock every process of the machine shares (for cross-process latencies). */
 export const wallMs = () => performance.timeOrigin + performance.now();
@@ -172,8 +199,9 @@ export async function cannon(
     JSON.stringify({
       url,
       requests,
-      duration: options.amount ? undefined : (options.duration ?? DURATION),
-      amount: options.amount,
+      // --quick: a few requests are enough to see the harness work.
+      duration: options.amount || QUICK ? undefined : (options.duration ?? DURATION),
+      amount: options.amount ?? (QUICK ? 30 : undefined),
       connections: options.connections ?? CONNECTIONS,
     }),
   );

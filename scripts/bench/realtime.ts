@@ -25,7 +25,7 @@ import {
   log,
   median,
   nextMessage,
-  port,
+  onFreePort,
   quantile,
   root,
   rows,
@@ -91,13 +91,19 @@ export async function benchRealtime(input: {
 }) {
   const { bench, database, tokens, socketUsers, fanoutAcademy } = input;
   const n = socketUsers.length;
-  const appUrl = await bench.listen(port());
+  const appUrl = await bench.listen();
   const wsUrl = appUrl.replace(/^http/, 'ws');
   const proc = await startSockets();
 
   // Raw ws: a server that only holds sockets and broadcasts.
-  const raw = new WebSocketServer({ port: port(), host: '127.0.0.1' });
-  await new Promise<void>((resolve) => raw.once('listening', resolve));
+  const raw = await onFreePort(
+    (port) =>
+      new Promise<WebSocketServer>((resolve, reject) => {
+        const server = new WebSocketServer({ port, host: '127.0.0.1' });
+        server.once('listening', () => resolve(server));
+        server.once('error', reject);
+      }),
+  );
   const rawAddress = raw.address() as { port: number };
   try {
     log(`\nrealtime rows: ${n} sockets (held by a child process)`);

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@touchline/db';
 import type { BenchApp } from './app';
-import { ROUNDS, cannon, log, median, port, rows, sized, type CannonRequest } from './lib';
+import { ROUNDS, cannon, log, median, rows, sized, type CannonRequest } from './lib';
 import { TABLE, rowsOf, uid } from './seed';
 import type { Tokens } from './http';
 
@@ -23,7 +23,7 @@ export async function benchContention(input: {
   const PLACES = sized(50, 5);
   const players = input.players.slice(0, PLAYERS);
   if (players.length < PLAYERS) throw new Error(`contention needs ${PLAYERS} signed-in players`);
-  const url = await bench.listen(port());
+  const url = await bench.listen();
   log(`\ntrial registration: ${PLAYERS} players at once for ${PLACES} places`);
   const rates: number[] = [];
   const p99s: number[] = [];
