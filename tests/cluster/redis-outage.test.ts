@@ -4,6 +4,7 @@
  * writes commit with their events in the outbox, and once Redis is back everything is delivered —
  * to the database and to the sockets that stayed open — without restarting anything.
  */
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@touchline/db';
 import { call, count, createMember, ok, openDatabase, Tab } from './testing/client';
@@ -163,5 +164,68 @@ describe('a 30-second Redis outage under two API instances and a worker', () => 
     // Without restarting anything.
     expect([a.pid, b.pid, worker.pid]).toEqual(pids);
     expect([a, b, worker].every((p) => p.alive())).toBe(true);
+  });
+
+  it("delivers to open sockets what was published while their instance's bus subscriber was away", async () => {
+    const [academy, fan] = await Promise.all([
+      createMember(db!, 'academy', 'resub_academy'),
+      createMember(db!, 'player', 'resub_fan'),
+    ]);
+    const clientIp = '198.51.100.21';
+    const onA = await new Tab(academy, [a.url], clientIp).open();
+    const onB = await new Tab(academy, [b.url], clientIp).open();
+    tabs.push(onA, onB);
+    const admin = new Redis(redis!.url, { maxRetriesPerRequest: 1 });
+    try {
+      // Every bus subscriber connection drops and cannot come back for now (Redis refuses new
+      // connections); every other connection — the worker's queue and publisher, the APIs'
+      // producers — keeps working, as in a network blip of one connection.
+      const info = (await admin.info('clients')) as string;
+      const connected = Number(/connected_clients:(\d+)/.exec(info)?.[1]);
+      const list = (await admin.client('LIST')) as string;
+      const subscribers = list
+        .split('\n')
+        .filter((line) => / name=touchline:bus-subscriber /.test(` ${line} `))
+        .map((line) => /(?:^| )id=(\d+)/.exec(line)?.[1])
+        .filter((id): id is string => Boolean(id));
+      expect(subscribers).toHaveLength(3); // A, B and the worker
+      await admin.config('SET', 'maxclients', String(connected - subscribers.length));
+      for (const id of subscribers) await admin.client('KILL', 'ID', id);
+
+      // Readiness says so: such an instance delivers nothing to its sockets.
+      for (const instance of [a, b]) {
+        await waitFor(`${instance.name} to report degraded`, async () => {
+          const res = await call(instance.url, null, 'GET', '/api/health/ready', { clientIp });
+          return (res.body as { status: string }).status === 'degraded';
+        });
+      }
+
+      // A follow through B: committed, relayed, made into a notification and published by the
+      // worker — to nobody, as no instance is subscribed.
+      await ok(b.url, fan, 'POST', '/api/follow', { clientIp, body: { academy: academy.id } });
+      await waitFor(
+        'the notification',
+        async () =>
+          (await count(db!, 'select count(*) as n from user_events where user_id = $1', [
+            academy.id,
+          ])) === 1,
+        { timeoutMs: 60_000 },
+      );
+      expect(onA.stored).toHaveLength(0);
+
+      // The subscribers come back: the open tabs get what they missed, with no new event and no
+      // reconnect of their own.
+      await admin.config('SET', 'maxclients', '10000');
+      await Promise.all(
+        [onA, onB].map((t) => t.until('the missed notification', (x) => x.lastSeq >= 1, 30_000)),
+      );
+      for (const t of [onA, onB]) {
+        expect(t.seqs()).toEqual([1]);
+        expect(t.connections).toHaveLength(1);
+      }
+    } finally {
+      await admin.config('SET', 'maxclients', '10000').catch(() => undefined);
+      admin.disconnect();
+    }
   });
 });

@@ -5,7 +5,9 @@
  * killed under its clients' sockets hands them over to the other one with nothing missed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { DatabaseHandle } from '@touchline/db';
+import { upsertProfile } from '@touchline/db/profiles';
 import { call, count, createMember, ok, openDatabase, Tab, type Member } from './testing/client';
 import { freePort, waitFor } from './testing/processes';
 import {
@@ -117,6 +119,45 @@ describe('two API instances and a worker (Postgres, Redis, S3)', () => {
       event?.type === 'notification' ? event.data.id : undefined,
     ]);
     expect(page.unread_count).toBe(1);
+  });
+
+  it('stores media uploaded through A in S3 and serves it through B', async () => {
+    const owner = await createMember(db!, 'player', 'media_owner');
+    await upsertProfile(db!.db, owner.id, { coverPhotoMediaId: null });
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: '#0a7f3f' },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const uploaded = await fetch(`${a.url}/api/profile/photo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'x-forwarded-for': '198.51.100.5' },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { url } = (await uploaded.json()) as { url: string };
+    // B has a data directory of its own: what it serves comes from the bucket.
+    const located = new URL(url, a.url);
+    const served = await fetch(`${b.url}${located.pathname}${located.search}`, {
+      headers: { 'x-forwarded-for': '198.51.100.5' },
+    });
+    expect(served.status).toBe(200);
+    const image = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(image.width).toBeGreaterThan(0);
+    expect(
+      await count(db!, `select count(*) as n from media_objects where owner_id = $1`, [owner.id]),
+    ).toBeGreaterThan(0);
+    for (const instance of [a, b]) {
+      const health = await call(instance.url, null, 'GET', '/api/health/ready', {
+        clientIp: '198.51.100.5',
+      });
+      expect(health.body).toMatchObject({
+        status: 'ok',
+        mode: { database: 'postgres', queue: 'bullmq', bus: 'redis', storage: 's3' },
+      });
+    }
   });
 
   it('shares one rate-limit budget across the instances', async () => {
