@@ -114,6 +114,55 @@ describe('outbox relay', () => {
     expect(await countUnpublished(env.db)).toBe(0);
   });
 
+  it('retries through an outage with a growing pause, logs it once and its recovery, and delivers once', async () => {
+    env = await createWorkerEnv();
+    const drivers = await env.newDrivers();
+    await drivers.queue.process(
+      createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() }),
+    );
+    const emailId = await queueEmail('dayo@example.test');
+    // The queue is down for the first attempts (Redis unreachable), then back.
+    const attemptsAt: number[] = [];
+    const down = 6;
+    const flaky = {
+      ...drivers.queue,
+      kind: drivers.queue.kind,
+      add: async (...args: Parameters<QueueDriver['add']>) => {
+        attemptsAt.push(Date.now());
+        if (attemptsAt.length <= down) throw new Error('Redis is not reachable');
+        await drivers.queue.add(...args);
+      },
+    } as QueueDriver;
+    const logs: { level: string; msg: string | undefined }[] = [];
+    const logger = {
+      warn: (_: object, msg?: string) => void logs.push({ level: 'warn', msg }),
+      error: (_: object, msg?: string) => void logs.push({ level: 'error', msg }),
+    };
+    const relay = createOutboxRelay({
+      db: env.db,
+      queue: flaky,
+      logger,
+      intervalMs: 5,
+      maxBackoffMs: 80,
+    });
+    relay.start();
+    try {
+      await waitFor(async () => (await getEmail(env.db, emailId))?.status === 'sent');
+    } finally {
+      await relay.stop();
+    }
+    expect(await mailboxCount(emailId)).toBe(1);
+    expect(await countUnpublished(env.db)).toBe(0);
+    // One error for the whole outage, one recovery line.
+    expect(logs).toEqual([
+      { level: 'error', msg: 'outbox relay batch failed; will retry' },
+      { level: 'warn', msg: 'outbox relay recovered' },
+    ]);
+    // The pause grew: the last gaps of the outage are longer than the first (5 ms → 80 ms).
+    const gaps = attemptsAt.slice(1, down + 1).map((t, i) => t - attemptsAt[i]!);
+    expect(Math.max(...gaps.slice(-2))).toBeGreaterThanOrEqual(40);
+  });
+
   it('dead-letters a poisoned event at once and delivers the events behind it', async () => {
     env = await createWorkerEnv();
     const drivers = await env.newDrivers();

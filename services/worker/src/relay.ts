@@ -24,6 +24,8 @@ export type OutboxRelayOptions = {
   logger: Logger;
   intervalMs?: number;
   batchSize?: number;
+  /** Longest wait between retries while batches keep failing (database or queue down). */
+  maxBackoffMs?: number;
 };
 
 /** An event that breaks its contract or cannot be routed: retrying cannot help. */
@@ -81,7 +83,11 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
   const { db, queue, logger } = options;
   const intervalMs = options.intervalMs ?? 200;
   const batchSize = options.batchSize ?? 100;
+  const maxBackoffMs = Math.max(intervalMs, options.maxBackoffMs ?? 5000);
   let timer: NodeJS.Timeout | undefined;
+  /** Batches failed in a row, and when the current failure was last logged. */
+  let failures = 0;
+  let lastLoggedAt = 0;
   let running: Promise<number> | undefined;
   let stopped = true;
 
@@ -124,15 +130,38 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
     timer.unref();
   }
 
+  /**
+   * An outage (database or queue) fails every batch: retry with a growing pause (up to
+   * `maxBackoffMs`) instead of hammering it, log the failure once a minute instead of at every
+   * retry, and say when it recovered.
+   */
+  function onFailure(err: unknown): number {
+    failures += 1;
+    const now = Date.now();
+    if (failures === 1 || now - lastLoggedAt >= 60_000) {
+      lastLoggedAt = now;
+      logger.error({ err, failures }, 'outbox relay batch failed; will retry');
+    }
+    return Math.min(intervalMs * 2 ** Math.min(failures, 16), maxBackoffMs);
+  }
+
+  function onSuccess() {
+    if (failures === 0) return;
+    logger.warn({ failures }, 'outbox relay recovered');
+    failures = 0;
+  }
+
   function tick() {
+    let delay = intervalMs;
     running = drain()
-      .catch((err: unknown) => {
-        logger.error({ err }, 'outbox relay batch failed; will retry');
+      .then(onSuccess, (err: unknown) => {
+        delay = onFailure(err);
         return 0;
       })
+      .then(() => 0)
       .finally(() => {
         running = undefined;
-        schedule(intervalMs);
+        schedule(delay);
       });
   }
 
