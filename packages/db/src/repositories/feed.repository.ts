@@ -22,6 +22,9 @@ export type FeedRules = {
   popularCap: number;
   /** How far back popular posts are looked for. */
   popularDays: number;
+  /** How many of the newest posts each part reads first (tests make them small). */
+  networkWindow?: number;
+  popularWindow?: number;
 };
 
 /**
@@ -31,6 +34,35 @@ export type FeedRules = {
  * comments and decays with age. Minors' posts are never pushed to strangers (unknown dates of
  * birth count as minors). Removed posts, inactive authors and blocks either way are left out.
  */
+/**
+ * How many of the newest posts the network part looks through first. When they hold a full
+ * network share (an active network), the share is exact: every older network post is older than
+ * all of them. Otherwise the network's own newest posts are read author by author (index).
+ */
+const NETWORK_WINDOW = 5000;
+
+/**
+ * How many of the newest posts the popular part scores first. A post's score falls with age, so
+ * when even the largest weight of the period, at the age of the oldest post looked at, scores
+ * below the last pick, no older post can enter: the picks are exact without scoring the whole
+ * period (`posts_weight_idx` answers that largest weight). Otherwise the whole period is scored.
+ */
+const POPULAR_WINDOW = 5000;
+
+/** A popular post's score on the aliases `p`: likes and comments, decaying with age. */
+const popularScore = (now: string) => sql`(p.likes_count + 2 * p.comments_total)::float8
+  / power(greatest(extract(epoch from (${now}::timestamptz - p.created_at))::float8 / 3600, 0) + 2, 1.5)`;
+
+/** A post the popular part may pick (aliases `p`, `au` its author, `me` the viewer). */
+function popularCandidate(viewer: PostViewer, rules: FeedRules, now: string) {
+  const v = viewer.viewerId;
+  return sql`p.created_at > ${now}::timestamptz - make_interval(days => ${rules.popularDays})
+        and p.author_id not in (select id from network_authors)
+        and ${visiblePostSql(v)}
+        and (au.state = me.state or au.sports && me.sports)
+        and not ${minorAuthorSql(viewer.adultCutoff)}`;
+}
+
 function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
   const v = viewer.viewerId;
   return sql`
@@ -39,28 +71,82 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
       union select friend_id from friendships where user_id = ${v}
       union select academy_id from follows where follower_id = ${v}
     ),
-    network as (
+    network_ok as (
+      select na.id from network_authors na join users au on au.id = na.id
+      where au.is_active and ${notBlockedSql(sql`na.id`, v)}
+    ),
+    recent_network as (
       select p.id, p.created_at
-      from posts p join users au on au.id = p.author_id
-      where p.author_id in (select id from network_authors) and ${visiblePostSql(v)}
+      from (
+        select id, author_id, created_at, removed_at from posts
+        order by created_at desc nulls last, id desc nulls last
+        limit ${rules.networkWindow ?? NETWORK_WINDOW}
+      ) p
+      where p.removed_at is null and p.author_id in (select id from network_ok)
       order by p.created_at desc, p.id desc
       limit ${rules.networkCap}
     ),
-    popular as (
-      select p.id, p.created_at,
-        (p.likes_count + 2 * p.comments_total)::float8
-          / power(greatest(extract(epoch from (${now}::timestamptz - p.created_at))::float8 / 3600, 0) + 2, 1.5)
-          as score
-      from posts p
+    network as (
+      select id, created_at from recent_network
+      where (select count(*) from recent_network) >= ${rules.networkCap}
+      union all
+      select q.id, q.created_at from (
+        select ap.id, ap.created_at
+        from network_ok a
+        cross join lateral (
+          select p.id, p.created_at from posts p
+          where p.author_id = a.id and p.removed_at is null
+          order by p.created_at desc nulls last, p.id desc nulls last
+          limit ${rules.networkCap}
+        ) ap
+        order by ap.created_at desc, ap.id desc
+        limit ${rules.networkCap}
+      ) q
+      where (select count(*) from recent_network) < ${rules.networkCap}
+    ),
+    me as (select state, sports from users where id = ${v}),
+    newest as (
+      select id, author_id, created_at, removed_at, likes_count, comments_total from posts
+      order by created_at desc nulls last, id desc nulls last
+      limit ${rules.popularWindow ?? POPULAR_WINDOW}
+    ),
+    recent_popular as (
+      select p.id, p.created_at, ${popularScore(now)} as score
+      from newest p
       join users au on au.id = p.author_id
-      cross join (select state, sports from users where id = ${v}) me
-      where p.created_at > ${now}::timestamptz - make_interval(days => ${rules.popularDays})
-        and p.author_id not in (select id from network_authors)
-        and ${visiblePostSql(v)}
-        and (au.state = me.state or au.sports && me.sports)
-        and not ${minorAuthorSql(viewer.adultCutoff)}
+      cross join me
+      where ${popularCandidate(viewer, rules, now)}
       order by score desc, p.created_at desc, p.id desc
       limit ${rules.popularCap}
+    ),
+    popular_exact as (
+      select
+        (select count(*) from newest) < ${rules.popularWindow ?? POPULAR_WINDOW}
+        or (
+          (select count(*) from recent_popular) >= ${rules.popularCap}
+          and coalesce((
+            select max(likes_count + 2 * comments_total) from posts
+            where created_at > ${now}::timestamptz - make_interval(days => ${rules.popularDays})
+          ), 0)::float8
+            / power(greatest(extract(epoch from (${now}::timestamptz
+              - (select min(created_at) from newest)))::float8 / 3600, 0) + 2, 1.5)
+            < (select min(score) from recent_popular)
+        ) as exact
+    ),
+    popular as (
+      select id, created_at, score from recent_popular
+      where (select exact from popular_exact)
+      union all
+      select q.id, q.created_at, q.score from (
+        select p.id, p.created_at, ${popularScore(now)} as score
+        from posts p
+        join users au on au.id = p.author_id
+        cross join me
+        where ${popularCandidate(viewer, rules, now)}
+        order by score desc, p.created_at desc, p.id desc
+        limit ${rules.popularCap}
+      ) q
+      where not (select exact from popular_exact)
     )`;
 }
 
@@ -217,8 +303,15 @@ export async function readHomePanels(
           order by t.followers desc, t.username, t.id), '[]'::json)
         from (
           select x.id, x.username, x.district, x.state, ${photoOf('xm')} as photo,
-            ${followers('x.id')} as followers
+            coalesce(fc.n, 0) as followers
           from users x left join media_objects xm on xm.id = x.profile_photo_media_id
+          left join (
+            -- Every academy's active followers in one grouped pass (not a count per academy).
+            select f.academy_id, count(*) as n
+            from follows f join users fu on fu.id = f.follower_id
+            where fu.is_active
+            group by f.academy_id
+          ) fc on fc.academy_id = x.id
           where x.role = 'academy' and x.is_active and x.academy_status = 'verified'
             and x.id <> u.id and ${notBlockedSql(sql`x.id`, viewerId)}
           order by followers desc, x.username, x.id

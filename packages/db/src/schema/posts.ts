@@ -46,6 +46,9 @@ export const posts = pgTable(
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('posts_media_idx').on(t.mediaId),
+    // The feed's popularity weight: its largest value bounds how far back a popular post can
+    // still outscore the newest ones (feed.repository.ts, popular part).
+    index('posts_weight_idx').on(sql`(${t.likesCount} + 2 * ${t.commentsTotal})`),
     check('posts_counts_non_negative', sql`${t.likesCount} >= 0 and ${t.commentsCount} >= 0`),
   ],
 );

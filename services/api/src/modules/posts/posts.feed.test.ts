@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '@touchline/db';
+import { readFeedPage } from '@touchline/db/posts';
 import { countQueries } from '@touchline/db/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
@@ -143,6 +144,30 @@ describe('the home feed', () => {
     const newcomer = await post(friend, 'Fresh from training');
     expect(ids(await home(viewer, 1))[0]).toBe(newcomer);
     expect(await version()).not.toBe(first);
+  });
+
+  it('reading the newest posts first builds the same order as scoring every post', async () => {
+    const viewer = await person(t, { state: 'Ogun', sports: ['handball'] });
+    const friend = await person(t, { state: 'Kano', sports: ['basketball'] });
+    await befriend(t, viewer, friend);
+    const stranger = await person(t, { state: 'Ogun', sports: ['handball'] });
+    await seedPosts(t, friend, [1, 3, 5, 30, 60, 200]);
+    const strangers = await seedPosts(t, stranger, [0.5, 2, 4, 8, 16, 48, 96, 300]);
+    // Old posts with many likes outscore newer ones: the small windows must notice them.
+    const likes = [1, 0, 3, 2, 5, 40, 400, 9];
+    for (const [i, id] of strangers.entries()) await setLikes(id, likes[i]!);
+    const now = new Date();
+    const order = async (windows: { networkWindow: number; popularWindow: number }) => {
+      const rules = { pageSize: 20, networkCap: 4, popularCap: 4, popularDays: 30, ...windows };
+      const viewerOf = { viewerId: viewer.id, isAdmin: false, adultCutoff: '2008-01-01' };
+      const { total, rows } = await readFeedPage(t.db, viewerOf, { page: 1, rules, now });
+      return { total, ids: rows.map((row) => row.id) };
+    };
+    const everything = await order({ networkWindow: 1_000_000, popularWindow: 1_000_000 });
+    expect(everything.total).toBe(8);
+    for (const size of [1, 2, 3, 5, 8, 13]) {
+      expect(await order({ networkWindow: size, popularWindow: size })).toEqual(everything);
+    }
   });
 
   it('a later page without a snapshot builds one', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_weight_idx" ON "posts" USING btree (("likes_count" + 2 * "comments_total"));
