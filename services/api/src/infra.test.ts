@@ -38,6 +38,7 @@ const NOT_DEPLOYED: Record<string, string> = {
   PAYSTACK_SECRET_KEY: 'only with PAYMENT_PROVIDER=paystack (compose runs the sandbox)',
   CORS_ORIGINS: 'optional: the SPA is served from the same origin',
   WORKER_QUEUES: 'optional: unset, a worker consumes every queue (compose runs one worker)',
+  WORKER_METRICS_PORT: "optional: the worker's metrics port (k8s sets it, compose leaves it off)",
 };
 
 /** Which process a container runs, from its command (the image's default command is the API). */

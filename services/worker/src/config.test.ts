@@ -17,3 +17,33 @@ describe('worker configuration', () => {
     expect(loadWorkerConfig({ ...base, APP_ENV: 'development' }).SMTP_URL).toBeUndefined();
   });
 });
+
+describe('worker metrics configuration', () => {
+  const prod = { ...base, SMTP_URL: 'smtp://mail.example.ng:587' };
+
+  it('has no metrics port unless told; an empty value counts as unset', () => {
+    expect(loadWorkerConfig(prod).WORKER_METRICS_PORT).toBeUndefined();
+    expect(loadWorkerConfig({ ...prod, WORKER_METRICS_PORT: '' }).WORKER_METRICS_PORT).toBe(
+      undefined,
+    );
+  });
+
+  it('wants METRICS_TOKEN with a metrics port in production, not in development', () => {
+    expect(() => loadWorkerConfig({ ...prod, WORKER_METRICS_PORT: '9464' })).toThrow(
+      /METRICS_TOKEN is required in production when WORKER_METRICS_PORT is set/,
+    );
+    const c = loadWorkerConfig({
+      ...prod,
+      WORKER_METRICS_PORT: '9464',
+      METRICS_TOKEN: 'x'.repeat(32),
+    });
+    expect(c.WORKER_METRICS_PORT).toBe(9464);
+    expect(
+      loadWorkerConfig({ ...base, APP_ENV: 'development', WORKER_METRICS_PORT: '9464' })
+        .METRICS_TOKEN,
+    ).toBeUndefined();
+    expect(() => loadWorkerConfig({ ...prod, METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 32 characters/,
+    );
+  });
+});

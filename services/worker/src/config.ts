@@ -36,11 +36,32 @@ export const workerConfigSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /**
+     * Port of the worker's Prometheus metrics (`GET /metrics`): jobs, durations, queue depths,
+     * outbox lag, process. Unset: no metrics server. It listens on 0.0.0.0 in production (a pod's
+     * port), on loopback otherwise.
+     */
+    WORKER_METRICS_PORT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
+    /** Bearer token of the metrics port; required in production when WORKER_METRICS_PORT is set. */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().trim().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+    ),
     ...driversConfigShape,
     REDIS_URL: z.url({ message: 'REDIS_URL is required: workers consume BullMQ queues' }),
   })
   .superRefine(refineDriversConfig)
   .superRefine((c, ctx) => {
+    if (c.APP_ENV === 'production' && c.WORKER_METRICS_PORT !== undefined && !c.METRICS_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: 'METRICS_TOKEN is required in production when WORKER_METRICS_PORT is set',
+      });
+    }
     // Workers send the e-mails: in production they go out over SMTP, never into the database.
     if (c.APP_ENV === 'production' && !c.SMTP_URL) {
       ctx.addIssue({

@@ -4,6 +4,7 @@ import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/pla
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { loadWorkerConfig } from './config';
+import { startWorkerMetrics } from './metrics';
 import { startWorkers } from './runtime';
 
 /** The worker process of the scaled mode: BullMQ consumers, schedules and the outbox relay. */
@@ -20,6 +21,18 @@ async function main() {
     sandboxChargeStore: createSandboxChargeStore(database.db),
     logger,
   });
+  // Prometheus metrics on their own port when asked (0.0.0.0 in production: the pod's port).
+  const metrics =
+    config.WORKER_METRICS_PORT === undefined
+      ? undefined
+      : await startWorkerMetrics({
+          port: config.WORKER_METRICS_PORT,
+          host: config.APP_ENV === 'production' ? '0.0.0.0' : '127.0.0.1',
+          token: config.METRICS_TOKEN,
+          queue: drivers.queue.admin,
+          db: database.db,
+          logger,
+        });
   const workers = await startWorkers({
     db: database.db,
     drivers,
@@ -27,6 +40,7 @@ async function main() {
     queues: config.WORKER_QUEUES,
     concurrency: config.WORKER_CONCURRENCY,
     publicUrl: config.PUBLIC_URL,
+    instrument: metrics?.instrument,
   });
   logger.info({ queues: config.WORKER_QUEUES }, 'worker ready');
 
@@ -37,6 +51,7 @@ async function main() {
     logger.info({ signal }, 'worker shutting down');
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
+    await metrics?.close();
     await workers.stop();
     await drivers.close();
     await database.close();

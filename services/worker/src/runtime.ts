@@ -1,5 +1,5 @@
 import type { Database } from '@touchline/db';
-import type { Drivers } from '@touchline/drivers';
+import type { Drivers, JobHandlers } from '@touchline/drivers';
 import { SCHEDULES, type QueueName } from '@touchline/shared';
 import { assertHandlers, createJobHandlers } from './handlers';
 import { createOutboxRelay } from './relay';
@@ -20,6 +20,8 @@ export type StartWorkersOptions = {
   relayIntervalMs?: number;
   /** The site's public address, for links in e-mails (PUBLIC_URL). */
   publicUrl?: string;
+  /** Wraps the handlers (the worker's metrics count and time each job). */
+  instrument?: (handlers: JobHandlers) => JobHandlers;
 };
 
 /**
@@ -28,7 +30,7 @@ export type StartWorkersOptions = {
  */
 export async function startWorkers(options: StartWorkersOptions) {
   const { db, drivers, logger } = options;
-  const handlers = createJobHandlers({
+  const created = createJobHandlers({
     db,
     mail: drivers.mail,
     storage: drivers.storage,
@@ -38,6 +40,7 @@ export async function startWorkers(options: StartWorkersOptions) {
     clock: options.clock ?? (() => new Date()),
     publicUrl: options.publicUrl,
   });
+  const handlers = options.instrument ? options.instrument(created) : created;
   assertHandlers(handlers);
   await drivers.queue.process(handlers, {
     queues: options.queues,
