@@ -26,6 +26,35 @@ export async function findPostLikeForNotification(
 }
 
 /**
+ * What a like notification needs before it folds, in one statement: the live post's author, the
+ * like when it still stands (null: taken back) and whether both people are active with no block
+ * between them (`partiesOk`). Null when the post is gone.
+ */
+export async function findLikeNotificationTarget(
+  executor: Executor,
+  postId: string,
+  likerId: string,
+) {
+  const owner = alias(users, 'owner');
+  const liker = alias(users, 'liker');
+  const [row] = await executor
+    .select({
+      authorId: posts.authorId,
+      likedAt: postLikes.createdAt,
+      partiesOk: sql<boolean>`coalesce(${liker.isActive} and ${owner.isActive} and not exists (
+        select 1 from ${blocks}
+        where (${blocks.blockerId} = ${liker.id} and ${blocks.blockedId} = ${owner.id})
+           or (${blocks.blockerId} = ${owner.id} and ${blocks.blockedId} = ${liker.id})), false)`,
+    })
+    .from(posts)
+    .innerJoin(owner, eq(owner.id, posts.authorId))
+    .leftJoin(postLikes, and(eq(postLikes.postId, posts.id), eq(postLikes.userId, likerId)))
+    .leftJoin(liker, eq(liker.id, likerId))
+    .where(and(eq(posts.id, postId), sql`${posts.removedAt} is null`));
+  return row ?? null;
+}
+
+/**
  * The likes standing on a post within [from, to) by active users other than the owner who have
  * no block with the owner either way: how many, and the newest liker (the name a grouped like
  * notification shows). Null when there are none.

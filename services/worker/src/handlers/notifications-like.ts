@@ -1,7 +1,7 @@
 import type { Database, Transaction } from '@touchline/db';
 import {
   countUnread,
-  findPostLikeForNotification,
+  findLikeNotificationTarget,
   insertGroupedNotification,
   lockNotificationGroup,
   refreshGroupedNotification,
@@ -9,8 +9,6 @@ import {
   type NotificationRow,
 } from '@touchline/db/notifications';
 import { appendUserEvent } from '@touchline/db/platform';
-import { isBlockedEitherWay } from '@touchline/db/social';
-import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, postLink, type StoredServerEvent } from '@touchline/shared';
 import { notificationEventData, publishStored } from './notification-events';
@@ -99,19 +97,14 @@ export function createLikeNotificationsHandler(deps: {
   }
 
   return async ({ data }) => {
-    const target = await findPostLikeForNotification(deps.db, data.postId, data.likerId);
-    if (!target?.likedAt || target.authorId === data.likerId) return;
-    const [liker, owner] = await Promise.all([
-      findUserById(deps.db, data.likerId),
-      findUserById(deps.db, target.authorId),
-    ]);
-    if (!liker?.isActive || !owner?.isActive) return;
-    if (await isBlockedEitherWay(deps.db, liker.id, owner.id)) return;
+    // The post, the like, both people's state and any block between them: one statement.
+    const target = await findLikeNotificationTarget(deps.db, data.postId, data.likerId);
+    if (!target?.likedAt || target.authorId === data.likerId || !target.partiesOk) return;
 
     const likedAt = target.likedAt;
     const outcome = await deps.db.transaction((tx) =>
       fold(tx, {
-        ownerId: owner.id,
+        ownerId: target.authorId,
         postId: data.postId,
         sourceKey: `post.liked:${data.eventId}`,
         likedAt,
