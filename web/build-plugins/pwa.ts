@@ -6,6 +6,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** Paths the service worker never answers for: the API, sockets and stored media. */
 export const NOT_SHELL = /^\/(api|ws|media|media-private)(\/|$)/;
 
+/** The 'You are offline' screen's chunk (src/pwa/offline-screen.ts), loaded only offline. */
+const OFFLINE_CHUNK = /^assets\/offline-screen-[\w-]+\.js$/;
+
 /** The hashed files (`assets/…`) that `index.html` loads at once (entry, its imports, styles). */
 export function shellAssets(indexHtml: string): Set<string> {
   const refs = new Set<string>();
@@ -19,7 +22,7 @@ export function shellAssets(indexHtml: string): Set<string> {
  * Web app manifest and service worker (issue 15). The manifest is `public/manifest.webmanifest`
  * (linked from `index.html`); the worker (`sw.js`, Workbox `generateSW`, registered by
  * `src/pwa/register.ts`) precaches the app shell only — `index.html`, the files it loads at
- * once, the manifest and the icons — and answers navigations outside /api, /ws and /media with
+ * once, the offline screen's chunk, the manifest and the icons — and answers navigations outside /api, /ws and /media with
  * the cached `index.html`. Route chunks loaded later are left to the HTTP cache (hashed,
  * immutable). Nothing else is cached: no API answer, socket, media file or anything per user.
  */
@@ -52,7 +55,10 @@ export function pwaPlugins(): PluginOption[] {
                 ? shellAssets(readFileSync(builtIndex, 'utf8'))
                 : new Set<string>();
             const manifest = entries.filter(
-              (entry) => !entry.url.startsWith('assets/') || shell.has(entry.url),
+              (entry) =>
+                !entry.url.startsWith('assets/') ||
+                shell.has(entry.url) ||
+                OFFLINE_CHUNK.test(entry.url),
             );
             return { manifest, warnings: [] };
           },
