@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,7 @@ describe('graceful shutdown of the API process', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('on SIGTERM: the open socket gets the reconnect close code, the process exits 0', async () => {
+  it('on SIGTERM: the socket gets the reconnect close code, no new connection is taken, the request in flight is answered, the process exits 0', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-shutdown-'));
     const port = await freePort();
     let output = '';
@@ -106,13 +107,58 @@ describe('graceful shutdown of the API process', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
 
+    // A request in flight when SIGTERM arrives: the server has its headers (it logged it), not
+    // yet its whole body. It must still get its real answer.
+    const requestId = `shutdown-test-${Date.now()}`;
+    const body = JSON.stringify({ email: 'player@touchline.test', password });
+    const inFlight = request(`${base}/api/token/`, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'x-request-id': requestId,
+        connection: 'close',
+      },
+    });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      inFlight.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      inFlight.on('error', reject);
+    });
+    inFlight.write(body.slice(0, 10));
+    await until('the server to receive the request', () =>
+      output.includes(`"reqId":"${requestId}"`) ? true : undefined,
+    );
+
     child.kill('SIGTERM');
     const close = await closed;
     expect(close).toEqual({ code: SOCKET_CLOSE.serverShutdown, reason: 'server shutting down' });
+
+    // While that request is open the process lives on, but takes no new connection (a load
+    // balancer's readiness check fails at once).
+    for (const deadline = Date.now() + 30_000; ;) {
+      const refused = await fetch(`${base}/api/health/ready`).then(
+        (res) => res.status === 503,
+        () => true,
+      );
+      if (refused) break;
+      if (Date.now() > deadline) throw new Error('still ready after SIGTERM');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(child.exitCode).toBeNull();
+
+    inFlight.end(body.slice(10));
+    const answer = await answered;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toHaveProperty('access');
+
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
     expect(output).toMatch(/"msg":"shut down"/);
-    // Nothing accepts connections any more.
     await expect(fetch(`${base}/api/health/ready`)).rejects.toThrow();
   }, 180_000);
 });
