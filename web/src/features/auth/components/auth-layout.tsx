@@ -189,7 +189,7 @@ function PitchMarkings() {
 /** A divider with a word in the middle ("or"). */
 export function Divider({ children }: { children: ReactNode }) {
   return (
-    <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+    <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase">
       <span className="h-px flex-1 bg-slate-200" />
       {children}
       <span className="h-px flex-1 bg-slate-200" />

@@ -117,7 +117,7 @@ function ConversationItem({
             </span>
             <time
               dateTime={thread.last_activity_at}
-              className={`shrink-0 text-xs ${unread ? 'font-semibold text-slate-900' : 'text-slate-400'}`}
+              className={`shrink-0 text-xs ${unread ? 'font-semibold text-slate-900' : 'text-slate-500'}`}
             >
               {listTimeLabel(last_message?.created_at ?? thread.last_activity_at, now)}
             </time>

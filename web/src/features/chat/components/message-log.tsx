@@ -78,7 +78,7 @@ export function MessageLog({
               )}
             </div>
           ) : rows.length > 0 ? (
-            <p className="py-2 text-center text-xs text-slate-400">Start of your conversation</p>
+            <p className="py-2 text-center text-xs text-slate-500">Start of your conversation</p>
           ) : (
             <p className="my-auto py-8 text-center text-sm text-slate-500">
               No messages yet. Say hello{partnerName ? ` to ${partnerName}` : ''}!
