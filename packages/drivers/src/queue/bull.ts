@@ -1,4 +1,4 @@
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job, JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOB_RETRY, QUEUES } from '@touchline/shared';
@@ -14,7 +14,15 @@ import type {
   QueueDriver,
   QueueJobCounts,
 } from '../types';
-import { assertHandlers, assertJobId, isJobName, parsePayload, queueOf, runHandler } from './jobs';
+import {
+  assertHandlers,
+  assertJobId,
+  isJobName,
+  isUnavailableError,
+  parsePayload,
+  queueOf,
+  runHandler,
+} from './jobs';
 import type { RetryPolicy } from './jobs';
 
 export type BullQueueOptions = {
@@ -25,6 +33,13 @@ export type BullQueueOptions = {
   retry?: RetryPolicy;
   /** How long `add` and `schedule` wait for a Redis connection before failing. */
   connectTimeoutMs?: number;
+  /** The pause before a job whose dependency was unreachable runs again (no attempt spent). */
+  unavailableRetryMs?: number;
+  /**
+   * How long after its creation a job may keep waiting for an unreachable dependency; after that
+   * its failures count again, so a misconfiguration ends in the failed list, not in a loop.
+   */
+  unavailableMaxWaitMs?: number;
 };
 
 export type BullQueueDriver = QueueDriver & {
@@ -57,6 +72,8 @@ export function createBullQueue({
   logger,
   retry = JOB_RETRY,
   connectTimeoutMs = 3000,
+  unavailableRetryMs = 5000,
+  unavailableMaxWaitMs = 60 * 60 * 1000,
 }: BullQueueOptions): BullQueueDriver {
   const jobOptions: JobsOptions = {
     attempts: retry.attempts,
@@ -116,7 +133,7 @@ export function createBullQueue({
   }
 
   function createProcessor(handlers: JobHandlers) {
-    return async (job: Job) => {
+    return async (job: Job, token?: string) => {
       if (!isJobName(job.name)) throw new UnrecoverableError(`unknown job "${job.name}"`);
       let data: unknown;
       try {
@@ -134,6 +151,16 @@ export function createBullQueue({
         await runHandler(handlers, context as Parameters<typeof runHandler>[1]);
       } catch (err) {
         if (err instanceof UnrecoverableJobError) throw new UnrecoverableError(err.message);
+        const waited = Date.now() - job.timestamp;
+        if (token && waited < unavailableMaxWaitMs && isUnavailableError(err)) {
+          // The database (or another service) is unreachable: the job is not at fault. Wait for
+          // it without spending an attempt, however long the outage, instead of failing for good
+          // after the retries (about 15 s) and losing the job's effect until someone retries it
+          // (up to `unavailableMaxWaitMs` after its creation).
+          reportError({ jobId: context.id, job: job.name }, err as Error);
+          await job.moveToDelayed(Date.now() + unavailableRetryMs, token);
+          throw new DelayedError();
+        }
         throw err;
       }
     };

@@ -67,3 +67,39 @@ export function runHandler(handlers: JobHandlers, context: JobContext): Promise<
   const handler = handlers[context.name] as JobHandler;
   return handler(context);
 }
+
+/** Socket-level codes of a service that cannot be reached (now). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** Postgres SQLSTATEs of a server going away or not accepting yet (class 08, 57P0x, 53300). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|Client has encountered a connection error/i;
+
+/**
+ * True when a job failed because a service it needs (the database) could not be reached, not
+ * because of the job: such a job waits for the service instead of spending its attempts. Follows
+ * `cause` (drizzle wraps the driver's error).
+ */
+export function isUnavailableError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))
+    )
+      return true;
+    if (UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isUnavailableError(inner)))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
