@@ -3,6 +3,8 @@
  * own directory and port). While it is down the API says so on readiness (503, `down`) and stays
  * alive (liveness 200); once it is back the same process serves reads and writes again.
  */
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@touchline/db';
 import { call, count, createMember, ok, openDatabase } from './testing/client';
@@ -20,6 +22,10 @@ import {
 import { startApi, startWorker, type Api, type StackEnv, type Worker } from './testing/stack';
 
 const PORTS = [45200, 45299] as const;
+/** Jobs waiting in the queue when Postgres goes down. */
+const QUEUED = 5;
+/** Longer than a job's retries (5 attempts with 1, 2, 4 and 8 s between them). */
+const OUTAGE_MS = 20_000;
 
 type Closable = { close: () => Promise<void> };
 
@@ -66,50 +72,92 @@ describe('a Postgres restart under a running API and worker', () => {
     await cluster?.close();
   });
 
-  it('answers 503 on readiness while Postgres is down, then serves again without a restart', async () => {
+  it('answers 503 on readiness while Postgres is down, then serves again without a restart; queued jobs wait for it', async () => {
     const clientIp = '198.51.100.30';
     const [academy, fan] = await Promise.all([
       createMember(db!, 'academy', 'pg_academy'),
       createMember(db!, 'player', 'pg_fan'),
     ]);
     const ready = () => call(api.url, null, 'GET', '/api/health/ready', { clientIp });
+    const notifications = () =>
+      count(db!, 'select count(*) as n from notifications where user_id = $1', [academy.id]);
     const pid = api.pid;
     expect((await ok(api.url, fan, 'GET', '/api/me', { clientIp })) as object).toMatchObject({
       user_id: fan.id,
     });
 
-    await cluster!.stop();
+    // Jobs queued when the database goes away: the notifications queue is paused while five
+    // follows are made and relayed, and resumed once Postgres is down.
+    const connection = new Redis(redis!.url, { maxRetriesPerRequest: null });
+    const notificationsQueue = new Queue('notifications', { connection, prefix: 'bull' });
+    try {
+      await notificationsQueue.pause();
+      for (let i = 0; i < QUEUED; i++) {
+        await ok(api.url, fan, 'POST', '/api/follow', { clientIp, body: { academy: academy.id } });
+        await ok(api.url, fan, 'POST', '/api/unfollow', {
+          clientIp,
+          body: { academy: academy.id },
+        });
+      }
+      await waitFor('the follows to be relayed', async () => {
+        // A paused queue's jobs wait (BullMQ 5+ keeps them in `wait`).
+        const counts = await notificationsQueue.getJobCounts('waiting');
+        return (counts.waiting ?? 0) === QUEUED;
+      });
 
-    // Readiness says so (503, down), in time for a load balancer's probe.
-    const down = await waitFor('readiness to answer 503', async () => {
-      const res = await ready();
-      return res.status === 503 ? res : undefined;
-    });
-    expect(down.body).toMatchObject({ status: 'down', checks: { database: false } });
-    // The process is alive and says so (a restart probe would not kill it).
-    expect((await call(api.url, null, 'GET', '/api/health/live', { clientIp })).status).toBe(200);
-    // A request that needs the database fails, promptly, instead of hanging.
-    const refused = await call(api.url, fan, 'GET', '/api/me', { clientIp, timeoutMs: 20_000 });
-    expect(refused.status).toBeGreaterThanOrEqual(500);
+      await cluster!.stop();
+      const downSince = Date.now();
+      await notificationsQueue.resume();
 
-    await cluster!.start();
+      // Readiness says so (503, down), in time for a load balancer's probe.
+      const down = await waitFor('readiness to answer 503', async () => {
+        const res = await ready();
+        return res.status === 503 ? res : undefined;
+      });
+      expect(down.body).toMatchObject({ status: 'down', checks: { database: false } });
+      // The process is alive and says so (a restart probe would not kill it).
+      expect((await call(api.url, null, 'GET', '/api/health/live', { clientIp })).status).toBe(200);
+      // A request that needs the database fails, promptly, instead of hanging.
+      const refused = await call(api.url, fan, 'GET', '/api/me', { clientIp, timeoutMs: 20_000 });
+      expect(refused.status).toBeGreaterThanOrEqual(500);
 
-    await waitFor('readiness to answer 200 again', async () => (await ready()).status === 200, {
-      timeoutMs: 60_000,
-    });
-    // The same process reads and writes again; the worker delivers the write's notification.
-    expect(await ok(api.url, fan, 'GET', '/api/me', { clientIp })).toMatchObject({
-      user_id: fan.id,
-    });
-    await ok(api.url, fan, 'POST', '/api/follow', { clientIp, body: { academy: academy.id } });
-    await waitFor(
-      'the notification of a write made after the restart',
-      async () =>
-        (await count(db!, 'select count(*) as n from notifications where user_id = $1', [
-          academy.id,
-        ])) === 1,
-      { timeoutMs: 60_000 },
-    );
+      // Down for longer than a job's retries last (5 attempts, 1+2+4+8 s): the queued jobs must
+      // wait for the database rather than fail for good. Readiness stays 503 meanwhile.
+      while (Date.now() - downSince < OUTAGE_MS) {
+        expect((await ready()).status).toBe(503);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      expect(
+        (await notificationsQueue.getJobCounts('failed')).failed ?? 0,
+        'jobs failed for good during the outage',
+      ).toBe(0);
+
+      await cluster!.start();
+
+      await waitFor('readiness to answer 200 again', async () => (await ready()).status === 200, {
+        timeoutMs: 60_000,
+      });
+      // The same process reads and writes again.
+      expect(await ok(api.url, fan, 'GET', '/api/me', { clientIp })).toMatchObject({
+        user_id: fan.id,
+      });
+      await ok(api.url, fan, 'POST', '/api/follow', { clientIp, body: { academy: academy.id } });
+      // Every queued job and the new write made their notification, each once.
+      await waitFor('every notification', async () => (await notifications()) === QUEUED + 1, {
+        timeoutMs: 60_000,
+      });
+      expect((await notificationsQueue.getJobCounts('failed')).failed ?? 0).toBe(0);
+      expect(
+        await count(
+          db!,
+          'select count(distinct source_key) as n from notifications where user_id = $1',
+          [academy.id],
+        ),
+      ).toBe(QUEUED + 1);
+    } finally {
+      await notificationsQueue.close();
+      connection.disconnect();
+    }
     expect(api.pid).toBe(pid);
     expect(api.alive() && worker.alive()).toBe(true);
   });
