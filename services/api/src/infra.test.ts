@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -237,6 +238,16 @@ describe('infra/k8s', () => {
       // The worker finishes its running jobs for up to 30 s (services/worker/src/main.ts).
       expect(worker.spec!.template!.spec.terminationGracePeriodSeconds).toBeGreaterThan(30);
     }
+  });
+
+  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+  it.skipIf(!kubectl)('renders with kubectl kustomize (when kubectl is installed)', () => {
+    const rendered = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8' });
+    expect(rendered.stderr).toBe('');
+    expect(rendered.status).toBe(0);
+    const kinds = parseAllDocuments(rendered.stdout).map((d) => (d.toJS() as Manifest).kind);
+    expect(kinds).toEqual(expect.arrayContaining(['Deployment', 'Ingress', 'ScaledObject']));
+    expect(rendered.stdout).toContain('image: registry.example.ng/touchline:');
   });
 
   it('has no real secret in the example: every value is a placeholder the processes refuse', () => {
