@@ -24,7 +24,14 @@ test('test databases are isolated from each other', async () => {
 });
 
 test('the backend matches the environment', () => {
-  expect(first.backend).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : first.backend);
+  // TEST_DATABASE_URL: the pg tier; TOUCHLINE_CONTAINER_DATABASE_URL: the container tier's
+  // Testcontainers Postgres; neither: PGlite, even where a container runtime answers.
+  const expected = process.env.TEST_DATABASE_URL
+    ? 'postgres'
+    : process.env.TOUCHLINE_CONTAINER_DATABASE_URL
+      ? 'testcontainers'
+      : 'pglite';
+  expect(first.backend).toBe(expected);
   expect(first.kind).toBe(first.backend === 'pglite' ? 'pglite' : 'postgres');
 });
 

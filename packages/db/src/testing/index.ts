@@ -22,10 +22,21 @@ let choice: Promise<Choice> | undefined;
 async function chooseBackend(): Promise<Choice> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return log({ backend: 'postgres', adminUrl: url }, 'postgres (TEST_DATABASE_URL)');
-  const containerUrl = await containerDatabaseUrl();
+  const containerUrl = containerDatabaseUrl();
   if (containerUrl)
-    return log({ backend: 'testcontainers', adminUrl: containerUrl }, 'testcontainers');
+    return log(
+      { backend: 'testcontainers', adminUrl: containerUrl },
+      'testcontainers (the container tier)',
+    );
   return log({ backend: 'pglite' }, 'pglite');
+}
+
+/**
+ * The Postgres server of this run, for tests that need one of their own (TEST_DATABASE_URL, or the
+ * container tier's container); undefined on PGlite.
+ */
+export function testDatabaseAdminUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || containerDatabaseUrl();
 }
 
 function log(chosen: Choice, label: string): Choice {
@@ -34,8 +45,9 @@ function log(chosen: Choice, label: string): Choice {
 }
 
 /**
- * One fresh database for a test file: Postgres when TEST_DATABASE_URL is set, else a PostgreSQL
- * container when a container runtime answers, else PGlite. Every call is isolated from the others.
+ * One fresh database for a test file: Postgres when TEST_DATABASE_URL is set, else the container
+ * tier's PostgreSQL container (TOUCHLINE_CONTAINER_DATABASE_URL), else PGlite. Every call is
+ * isolated from the others.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   choice ??= chooseBackend();

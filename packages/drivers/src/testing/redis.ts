@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-/** The Redis of the test run, when there is one (`TEST_REDIS_URL`). */
+/**
+ * The Redis of the test run, when there is one: `TEST_REDIS_URL` (the pg tier), else the container
+ * tier's Redis container (`TOUCHLINE_CONTAINER_REDIS_URL`, started by Testcontainers for the run).
+ */
 export function testRedisUrl(): string | undefined {
-  return process.env.TEST_REDIS_URL || undefined;
+  return process.env.TEST_REDIS_URL || process.env.TOUCHLINE_CONTAINER_REDIS_URL || undefined;
 }
 
 /** A key prefix no other test run uses, so parallel runs never share queues or channels. */
