@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { closeRedis, createRedisConnection } from '@touchline/drivers';
@@ -12,7 +13,9 @@ import { refuseNulCharacter } from '../lib/form';
  */
 export const securityPlugin = fp(
   async (app, options: { rateLimitNamespace?: string }) => {
-    await app.register(helmet, {
+    // Security headers: the same for every answer (no per-request nonces), so they are computed
+    // once here; @fastify/helmet would rebuild helmet and re-parse the policy on every request.
+    const securityHeaders = await helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -28,12 +31,23 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(securityHeaders);
+      done();
+    });
     // Every route's input, once: a NUL in the path, query or a JSON body answers 400 (multipart
     // fields are checked by the form parser, which reads them later).
-    app.addHook('preValidation', async (request) => {
-      refuseNulCharacter(request.params, 'params');
-      refuseNulCharacter(request.query, 'query');
-      refuseNulCharacter(request.body);
+    // A callback hook: no promise per request.
+    app.addHook('preValidation', (request, _reply, done) => {
+      try {
+        refuseNulCharacter(request.params, 'params');
+        refuseNulCharacter(request.query, 'query');
+        refuseNulCharacter(request.body);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
     });
     await app.register(cors, {
       origin: app.config.CORS_ORIGINS.length > 0 ? app.config.CORS_ORIGINS : false,
@@ -67,3 +81,23 @@ export const securityPlugin = fp(
   },
   { name: 'security', dependencies: ['platform'] },
 );
+
+/** The headers @fastify/helmet sets with these options, read once from a throw-away instance. */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  probe.get('/', async () => '');
+  const plain = Fastify({ logger: false });
+  plain.get('/', async () => '');
+  try {
+    const [withHelmet, without] = await Promise.all([probe.inject('/'), plain.inject('/')]);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(withHelmet.headers)) {
+      if (name in without.headers || value === undefined) continue;
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return headers;
+  } finally {
+    await Promise.all([probe.close(), plain.close()]);
+  }
+}
