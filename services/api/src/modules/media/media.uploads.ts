@@ -117,11 +117,14 @@ export type ProcessedImage = {
 /**
  * Checks the type by content (JPEG, PNG or WebP), applies the EXIF orientation and re-encodes
  * every variant in the upload's own format without any metadata (sharp writes no EXIF, GPS, XMP
- * or ICC unless asked). Nothing is stored yet.
+ * or ICC unless asked), plus a WebP copy of each (JPEG and PNG uploads, kept only when smaller).
+ * Nothing is stored yet.
  */
 export async function processImage(
   buffer: Buffer,
   variants: ImageVariants,
+  /** `webp: false` skips the WebP copies (callers that store the outputs themselves). */
+  settings: { webp?: boolean } = {},
 ): Promise<ProcessedImage> {
   const mime = await detectImageType(buffer);
   if (!mime) throw imageUploadErrors.invalidType();
@@ -153,7 +156,7 @@ export async function processImage(
         };
       }),
     );
-    if (mime !== 'image/webp') {
+    if (settings.webp !== false && mime !== 'image/webp') {
       const copies = await Promise.all(
         Object.entries(variants).map(async ([name, spec]) => ({
           name: webpVariantName(name),

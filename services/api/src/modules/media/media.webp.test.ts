@@ -62,6 +62,11 @@ describe('WebP copies of processed images', () => {
     expect(image.webpKeys).toEqual({});
   });
 
+  it('makes no copy when the caller stores the outputs itself (webp: false)', async () => {
+    const image = await processImage(await photo('png'), VARIANTS, { webp: false });
+    expect(image.webp).toEqual([]);
+  });
+
   it('reads the Accept header of image requests', () => {
     expect(acceptsWebp(BROWSER_ACCEPT)).toBe(true);
     expect(acceptsWebp('image/webp;q=0.5')).toBe(true);
