@@ -62,8 +62,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set when the request arrives (a callback hook: no promise per request); error answers keep it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // Infrastructure: decorated on the root, in dependency order.
