@@ -1,0 +1,287 @@
+#!/usr/bin/env bash
+# Builds the container tier's test images from Debian packages, without an image registry:
+#
+#   touchline-postgres:15   Debian bookworm's postgresql-15 (the scaled mode's Postgres 15)
+#   touchline-redis:7       Debian bookworm's redis-server (7.x, the scaled mode's Redis 7)
+#
+# Each image is `debootstrap --variant=minbase --include=<package>` of the Debian mirror, trimmed,
+# then `tar | podman import` (or `docker import`) with its ENTRYPOINT, port and labels. An image is
+# built only when it is missing: the real tag is `<package version>-r<recipe hash>` (for example
+# touchline-postgres:15.20-0-deb12u1-r1a2b3c4d), so a newer Debian package or a change to this
+# script builds a new image; `:15` / `:7` then point at the newest build, and the run uses those.
+#
+#   bash infra/containers/build-images.sh            # build what is missing (root, Debian)
+#   bash infra/containers/build-images.sh --check    # exit 0 if both are present, 3 if not
+#   bash infra/containers/build-images.sh --force    # rebuild both
+#
+# Needs root (debootstrap, chroot), debootstrap (installed from apt when missing) and podman or
+# docker. One debootstrap per build (the base, upgraded from bookworm-updates/-security), copied
+# for each image; downloaded packages stay in /var/cache/touchline-debootstrap
+# (TOUCHLINE_DEBOOTSTRAP_CACHE). A lock makes concurrent calls wait for one build. DEBIAN_MIRROR overrides the mirror (default: the first `URIs:`/`deb` line of the
+# machine's apt sources for bookworm). CONTAINER_CLI=podman|docker picks the client.
+# Progress goes to stderr; the image names are the last lines on stdout.
+set -euo pipefail
+
+SUITE=bookworm
+PG_PACKAGE=postgresql-15
+REDIS_PACKAGE=redis-server
+POSTGRES_IMAGE=touchline-postgres
+REDIS_IMAGE=touchline-redis
+POSTGRES_ALIAS=15
+REDIS_ALIAS=7
+
+MODE=build
+case "${1:-}" in
+  --check) MODE=check ;;
+  --force) MODE=force ;;
+  '') ;;
+  *) echo "usage: $0 [--check|--force]" >&2; exit 2 ;;
+esac
+
+log() { printf '[images] %s\n' "$*" >&2; }
+die() { printf '[images] error: %s\n' "$*" >&2; exit 1; }
+
+# ------------------------------------------------------------------ client
+CLI="${CONTAINER_CLI:-}"
+if [ -z "$CLI" ]; then
+  if command -v podman >/dev/null; then CLI=podman
+  elif command -v docker >/dev/null; then CLI=docker
+  else die "neither podman nor docker is installed (run infra/containers/setup-engine.sh as root)"
+  fi
+fi
+image_exists() { "$CLI" image inspect "$1" >/dev/null 2>&1; }
+
+# ------------------------------------------------------------------ versions (the cache key)
+candidate() { apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ && !seen { print $2; seen = 1 }'; }
+as_tag() { printf '%s' "$1" | sed -e 's/^[0-9]*://' -e 's/[^A-Za-z0-9_.-]/-/g'; }
+# ------------------------------------------------------------------ recipe
+mirror() {
+  if [ -n "${DEBIAN_MIRROR:-}" ]; then printf '%s' "$DEBIAN_MIRROR"; return; fi
+  local found
+  # deb822 sources: the URIs of the stanza whose Suites name bookworm (not -security).
+  found="$(awk '
+    /^URIs:/ { uri = $2 }
+    /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == "bookworm") { print uri; exit } }
+  ' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)"
+  if [ -z "$found" ]; then
+    found="$(awk '$1 == "deb" && $3 == "bookworm" { print $2; exit }' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | head -n 1)"
+  fi
+  printf '%s' "${found:-http://deb.debian.org/debian}"
+}
+security_mirror() {
+  if [ -n "${DEBIAN_SECURITY_MIRROR:-}" ]; then printf '%s' "$DEBIAN_SECURITY_MIRROR"; return; fi
+  local found
+  found="$(awk '
+    /^URIs:/ { uri = $2 }
+    /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == "bookworm-security") { print uri; exit } }
+  ' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)"
+  if [ -z "$found" ]; then
+    found="$(awk '$1 == "deb" && $3 == "bookworm-security" { print $2; exit }' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | head -n 1)"
+  fi
+  printf '%s' "${found:-http://deb.debian.org/debian-security}"
+}
+
+# base_rootfs: one `debootstrap --variant=minbase` per build, upgraded from bookworm-updates and
+# bookworm-security (debootstrap installs the point release; the host's apt, the cache key, knows
+# the updates too). Each image starts from a copy of it.
+BASE=""
+base_rootfs() {
+  [ -z "$BASE" ] || return 0
+  local dir="$WORK/base" t0=$SECONDS
+  log "debootstrap --variant=minbase $SUITE ($MIRROR)"
+  if ! debootstrap --variant=minbase --cache-dir="$CACHE" "$SUITE" "$dir" "$MIRROR" \
+    >"$WORK/debootstrap.log" 2>&1; then
+    tail -n 20 "$WORK/debootstrap.log" >&2
+    die "debootstrap failed (log above)"
+  fi
+  printf 'deb %s %s %s-updates main\ndeb %s %s-security main\n' \
+    "$MIRROR" "$SUITE" "$SUITE" "$SECURITY_MIRROR" "$SUITE" >"$dir/etc/apt/sources.list"
+  cp /etc/resolv.conf "$dir/etc/resolv.conf"
+  printf '#!/bin/sh\nexit 101\n' >"$dir/usr/sbin/policy-rc.d" # no service starts in the chroot
+  chmod 755 "$dir/usr/sbin/policy-rc.d"
+  if ! { chroot "$dir" apt-get update -qq && DEBIAN_FRONTEND=noninteractive chroot "$dir" apt-get -y -qq upgrade; } \
+    >"$WORK/upgrade.log" 2>&1; then
+    tail -n 20 "$WORK/upgrade.log" >&2
+    die "apt-get upgrade in the base rootfs failed (log above)"
+  fi
+  BASE="$dir"
+  log "base rootfs in $((SECONDS - t0)) s"
+}
+
+# rootfs <dir> <package>: the base with one package (and its dependencies), trimmed.
+rootfs() {
+  local dir=$1 package=$2 t0=$SECONDS
+  case "$dir" in "$WORK"/?*) ;; *) die "refusing to build a rootfs outside $WORK: '$dir'" ;; esac
+  base_rootfs
+  cp -a "$BASE" "$dir"
+  log "apt-get install $package"
+  if ! DEBIAN_FRONTEND=noninteractive chroot "$dir" apt-get install -y -qq --no-install-recommends "$package" \
+    >"$WORK/install-$package.log" 2>&1; then
+    tail -n 20 "$WORK/install-$package.log" >&2
+    die "apt-get install $package in the rootfs failed (log above)"
+  fi
+  chroot "$dir" apt-get clean
+  rm -f "$dir/usr/sbin/policy-rc.d" "$dir/etc/resolv.conf"
+  rm -rf "$dir"/usr/share/doc/* "$dir"/usr/share/man/* "$dir"/usr/share/info/* \
+    "$dir"/var/cache/apt/* "$dir"/var/lib/apt/lists/* "$dir"/var/log/*.log
+  find "$dir"/usr/share/locale -mindepth 1 -maxdepth 1 ! -name 'locale.alias' -exec rm -rf {} + 2>/dev/null || true
+  log "rootfs with $package in $((SECONDS - t0)) s"
+}
+
+# shellcheck disable=SC2016 # dpkg-query's own ${Version}, not the shell's
+installed_version() { chroot "$1" dpkg-query -W -f='${Version}' "$2"; }
+
+# import <dir> <tag> <alias> <change...>: tar the rootfs into an image, tag the alias too.
+import_image() {
+  local dir=$1 tag=$2 alias=$3; shift 3
+  local changes=() change
+  for change in "$@"; do changes+=(--change "$change"); done
+  log "import $tag"
+  tar -C "$dir" --numeric-owner -c . | "$CLI" import "${changes[@]}" - "$tag" >/dev/null \
+    || die "$CLI import $tag failed"
+  "$CLI" tag "$tag" "$alias" >/dev/null || die "$CLI tag $tag $alias failed"
+}
+
+# ------------------------------------------------------------------ Postgres 15
+build_postgres() {
+  local t0=$SECONDS dir="$WORK/postgres"
+  rootfs "$dir" "$PG_PACKAGE"
+  local version; version="$(installed_version "$dir" "$PG_PACKAGE")"
+  [ "$version" = "$PG_VERSION" ] || log "warning: $PG_PACKAGE $version in the image, $PG_VERSION on this machine's apt (stale package lists?)"
+  # The package made a cluster of its own (pg_createcluster): the image has its own data directory.
+  rm -rf "$dir"/var/lib/postgresql/15 "$dir"/etc/postgresql/15
+  # No JIT in a test server (jit = off below): LLVM is a third of the image.
+  rm -rf "$dir"/usr/lib/postgresql/15/lib/bitcode "$dir"/usr/lib/postgresql/15/lib/llvmjit*
+  rm -f "$dir"/usr/lib/x86_64-linux-gnu/libLLVM-*.so*
+  mkdir -p "$dir"/var/lib/postgresql/data
+  chroot "$dir" chown postgres:postgres /var/lib/postgresql/data
+  chmod 700 "$dir"/var/lib/postgresql/data
+  # A migrated-at-build cluster: the container starts in well under a second (trust auth, test
+  # settings: nothing here is meant to survive a crash).
+  chroot --userspec=postgres:postgres "$dir" /usr/lib/postgresql/15/bin/initdb \
+    -D /var/lib/postgresql/data --auth=trust --username=postgres -E UTF8 --locale=C.UTF-8 \
+    >"$WORK/initdb.log" 2>&1 || { cat "$WORK/initdb.log" >&2; die "initdb failed"; }
+  cat >>"$dir"/var/lib/postgresql/data/postgresql.conf <<'CONF'
+# touchline-postgres (infra/containers/build-images.sh): a throw-away test server
+listen_addresses = '*'
+unix_socket_directories = '/tmp'
+max_connections = 300
+jit = off
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+CONF
+  echo "host all all all trust" >>"$dir"/var/lib/postgresql/data/pg_hba.conf
+  cat >"$dir"/usr/local/bin/touchline-postgres <<'SH'
+#!/bin/sh
+# Entrypoint of touchline-postgres: the cluster was made at build time (initdb --auth=trust);
+# an empty data directory (a mounted volume) is initialised here the same way.
+set -e
+export PGDATA=/var/lib/postgresql/data
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  /usr/lib/postgresql/15/bin/initdb -D "$PGDATA" --auth=trust --username=postgres -E UTF8 --locale=C.UTF-8
+  printf "listen_addresses = '*'\nunix_socket_directories = '/tmp'\n" >>"$PGDATA/postgresql.conf"
+  echo "host all all all trust" >>"$PGDATA/pg_hba.conf"
+fi
+exec /usr/lib/postgresql/15/bin/postgres -D "$PGDATA" "$@"
+SH
+  chmod 755 "$dir"/usr/local/bin/touchline-postgres
+  import_image "$dir" "$PG_TAG" "$POSTGRES_IMAGE:$POSTGRES_ALIAS" \
+    'ENTRYPOINT ["/usr/local/bin/touchline-postgres"]' \
+    'USER postgres' \
+    'EXPOSE 5432' \
+    'ENV LANG=C.UTF-8' \
+    "LABEL org.touchline.package=$PG_PACKAGE" \
+    "LABEL org.touchline.package-version=$version" \
+    "LABEL org.touchline.recipe=$RECIPE"
+  log "built $PG_TAG ($PG_PACKAGE $version) in $((SECONDS - t0)) s"
+}
+
+# ------------------------------------------------------------------ Redis 7
+build_redis() {
+  local t0=$SECONDS dir="$WORK/redis"
+  rootfs "$dir" "$REDIS_PACKAGE"
+  local version; version="$(installed_version "$dir" "$REDIS_PACKAGE")"
+  [ "$version" = "$REDIS_VERSION" ] || log "warning: $REDIS_PACKAGE $version in the image, $REDIS_VERSION on this machine's apt (stale package lists?)"
+  mkdir -p "$dir"/data
+  chroot "$dir" chown redis:redis /data
+  import_image "$dir" "$REDIS_TAG" "$REDIS_IMAGE:$REDIS_ALIAS" \
+    'ENTRYPOINT ["/usr/bin/redis-server", "--bind", "0.0.0.0", "--protected-mode", "no", "--save", "", "--appendonly", "no", "--dir", "/data"]' \
+    'USER redis' \
+    'WORKDIR /data' \
+    'EXPOSE 6379' \
+    "LABEL org.touchline.package=$REDIS_PACKAGE" \
+    "LABEL org.touchline.package-version=$version" \
+    "LABEL org.touchline.recipe=$RECIPE"
+  log "built $REDIS_TAG ($REDIS_PACKAGE $version) in $((SECONDS - t0)) s"
+}
+
+
+# The recipe in the tag: a hash of the functions that make the images (bash prints them without
+# comments), so a change to what goes into an image builds again, and nothing else does.
+RECIPE="r$(declare -f base_rootfs rootfs import_image build_postgres build_redis | sha256sum | cut -c1-8)"
+
+# One build at a time on this machine (CI starts one in the background; the tier then waits for it
+# and finds the images cached).
+if [ "$MODE" != check ] && [ "$(id -u)" -eq 0 ]; then
+  exec 9>/var/lock/touchline-test-images.lock
+  if ! flock -n 9; then
+    log "another build of the test images is running: waiting for it"
+    flock 9
+  fi
+fi
+# Package lists younger than 6 hours are fresh enough for the cache key (no mirror round trip).
+lists_fresh() { [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Release' -mmin -360 2>/dev/null | head -n 1)" ]; }
+if [ "$MODE" != check ] && [ "$(id -u)" -eq 0 ] && ! lists_fresh; then
+  timeout 300 apt-get update -qq >/dev/null 2>&1 || log "apt-get update failed: using the package lists there are"
+fi
+PG_VERSION="$(candidate "$PG_PACKAGE")"
+REDIS_VERSION="$(candidate "$REDIS_PACKAGE")"
+{ [ -n "$PG_VERSION" ] && [ "$PG_VERSION" != "(none)" ]; } || die "apt knows no $PG_PACKAGE (Debian bookworm sources needed)"
+{ [ -n "$REDIS_VERSION" ] && [ "$REDIS_VERSION" != "(none)" ]; } || die "apt knows no $REDIS_PACKAGE (Debian bookworm sources needed)"
+PG_TAG="$POSTGRES_IMAGE:$(as_tag "$PG_VERSION")-$RECIPE"
+REDIS_TAG="$REDIS_IMAGE:$(as_tag "$REDIS_VERSION")-$RECIPE"
+
+if [ "$MODE" = check ]; then
+  missing=0
+  for tag in "$PG_TAG" "$REDIS_TAG"; do
+    if image_exists "$tag"; then log "present: $tag"; else log "missing: $tag"; missing=1; fi
+  done
+  [ "$missing" = 0 ] || exit 3
+  printf '%s\n%s\n' "$POSTGRES_IMAGE:$POSTGRES_ALIAS" "$REDIS_IMAGE:$REDIS_ALIAS"
+  exit 0
+fi
+
+# ------------------------------------------------------------------ build helpers
+[ "$(id -u)" -eq 0 ] || die "building the images needs root (debootstrap and chroot); or set TOUCHLINE_TEST_IMAGES=official where a registry is reachable"
+if ! command -v debootstrap >/dev/null; then
+  log "installing debootstrap (apt-get install -y debootstrap)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null || die "apt-get install debootstrap failed"
+fi
+
+MIRROR="$(mirror)"
+SECURITY_MIRROR="$(security_mirror)"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/touchline-images.XXXXXX")"
+CACHE="${TOUCHLINE_DEBOOTSTRAP_CACHE:-/var/cache/touchline-debootstrap}"
+mkdir -p "$CACHE"
+cleanup() { rm -rf "$WORK"; }
+trap cleanup EXIT
+trap 'exit 143' TERM INT
+
+# ------------------------------------------------------------------ main
+built=0
+if [ "$MODE" = force ] || ! image_exists "$PG_TAG"; then build_postgres; built=1
+else "$CLI" tag "$PG_TAG" "$POSTGRES_IMAGE:$POSTGRES_ALIAS" >/dev/null; log "cached: $PG_TAG"
+fi
+if [ "$MODE" = force ] || ! image_exists "$REDIS_TAG"; then build_redis; built=1
+else "$CLI" tag "$REDIS_TAG" "$REDIS_IMAGE:$REDIS_ALIAS" >/dev/null; log "cached: $REDIS_TAG"
+fi
+if [ "$built" = 1 ]; then
+  # Older builds of these images (another package version or recipe) are no longer used.
+  for repo in "$POSTGRES_IMAGE" "$REDIS_IMAGE"; do
+    "$CLI" images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null \
+      | grep -E "^(localhost/)?$repo:" | grep -v -E ":($(as_tag "$PG_VERSION")|$(as_tag "$REDIS_VERSION"))-$RECIPE\$|:($POSTGRES_ALIAS|$REDIS_ALIAS)\$" \
+      | while read -r old; do "$CLI" rmi "$old" >/dev/null 2>&1 || true; done
+  done
+fi
+printf '%s\n%s\n' "$POSTGRES_IMAGE:$POSTGRES_ALIAS" "$REDIS_IMAGE:$REDIS_ALIAS"
