@@ -136,7 +136,7 @@ export function PostCard({
             >
               <time dateTime={post.created_at}>{relativeTime(post.created_at, 'short')}</time>
             </Link>
-            {post.edited ? <span className="ml-1.5 text-slate-400">(edited)</span> : null}
+            {post.edited ? <span className="ml-1.5 text-slate-500">(edited)</span> : null}
           </p>
         </div>
         <ActionMenu label="Post options" actions={actions} />

@@ -92,7 +92,7 @@ export function PostList({
             Load more
           </Button>
         ) : (
-          <span className="text-sm text-slate-400">You’re all caught up</span>
+          <span className="text-sm text-slate-500">You’re all caught up</span>
         )}
       </div>
     </div>
