@@ -20,8 +20,11 @@ async function main() {
   const input = JSON.parse(await readFile(file, 'utf8')) as Input;
   await rm(file, { force: true });
   let next = 0;
-  const result = await autocannon({
+  const options: Parameters<typeof autocannon>[0] & { timeout: number } = {
     url: input.url,
+    // A busy machine must only make the numbers worse, never fail the run (autocannon's
+    // default gives up on a request after 10 s).
+    timeout: 300,
     connections: input.connections,
     ...(input.amount ? { amount: input.amount } : { duration: input.duration ?? 5 }),
     requests: [
@@ -38,7 +41,8 @@ async function main() {
         },
       },
     ],
-  });
+  };
+  const result = await autocannon(options);
   const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
     .statusCodeStats;
   const out: CannonResult = {
