@@ -159,7 +159,15 @@ export function runSync(command: string, args: string[]): void {
   spawnSync(command, args, { stdio: 'ignore', timeout: 15_000 });
 }
 
-/** Polls `check` until it returns a value other than undefined/false; fails after `timeoutMs`. */
+/** Thrown by a wait's check when waiting longer cannot help (the process it waits for exited). */
+export class WaitAbortedError extends Error {
+  override name = 'WaitAbortedError';
+}
+
+/**
+ * Polls `check` until it returns a value other than undefined/false; fails after `timeoutMs`.
+ * Errors of `check` count as "not yet", except WaitAbortedError, which fails the wait at once.
+ */
 export async function waitFor<T>(
   what: string,
   check: () => Promise<T | undefined | false> | T | undefined | false,
@@ -172,6 +180,7 @@ export async function waitFor<T>(
       const value = await check();
       if (value !== undefined && value !== false) return value;
     } catch (err) {
+      if (err instanceof WaitAbortedError) throw err;
       lastError = err;
     }
     if (Date.now() > deadline) {

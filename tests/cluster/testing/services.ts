@@ -17,6 +17,7 @@ import {
   runSync,
   runToEnd,
   startChild,
+  WaitAbortedError,
   waitFor,
   type Child,
 } from './processes';
@@ -80,7 +81,7 @@ export async function startRedisServer(port: number): Promise<RedisServer> {
     );
     const started = child;
     await waitFor(`redis-server on ${port}`, async () => {
-      if (!started.alive()) throw new Error(`redis-server exited:\n${started.output()}`);
+      if (!started.alive()) throw new WaitAbortedError(`redis-server exited:\n${started.output()}`);
       return redisAnswers(url);
     });
   }

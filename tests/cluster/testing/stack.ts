@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { removeOnExit, startTsx, waitFor, type Child } from './processes';
+import { removeOnExit, startTsx, WaitAbortedError, waitFor, type Child } from './processes';
 
 /** One APP_SECRET for every process of a test: tokens and signed links work on any instance. */
 export const APP_SECRET = 'cluster-tier-secret-0123456789-abcdefghijklmnop';
@@ -64,7 +64,9 @@ async function dataDirectory(label: string): Promise<{ dir: string; remove: () =
 
 function failIfExited(child: Child) {
   if (!child.alive())
-    throw new Error(`${child.name} exited during start:\n${child.output().slice(-4000)}`);
+    throw new WaitAbortedError(
+      `${child.name} exited during start:\n${child.output().slice(-4000)}`,
+    );
 }
 
 /** Resolves when readiness answers 200 with every check ok. */
