@@ -4,7 +4,7 @@
  * S3 server (s3rver) on loopback. Every one is cleaned up on close and on an abnormal exit.
  */
 import { randomBytes } from 'node:crypto';
-import { chownSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,11 +109,25 @@ export async function startRedisServer(port: number): Promise<RedisServer> {
 
 /* --------------------------------------------------------------- Postgres */
 
-const PG_BIN = '/usr/lib/postgresql/15/bin';
+/** Debian's server binaries (`/usr/lib/postgresql/<version>/bin`), the newest installed. */
+function postgresBin(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(path.join(base, v, 'bin', 'pg_ctl')))
+        .sort((x, y) => Number(y) - Number(x))
+    : [];
+  if (!versions[0]) throw new Error(`no Postgres server binaries under ${base}/<version>/bin`);
+  return path.join(base, versions[0], 'bin');
+}
+/** A server binary, run as `postgres` when the tests run as root (the server refuses root). */
 const asPostgres = (command: string, args: string[]) =>
   process.getuid?.() === 0
-    ? { command: 'runuser', args: ['-u', 'postgres', '--', path.join(PG_BIN, command), ...args] }
-    : { command: path.join(PG_BIN, command), args };
+    ? {
+        command: 'runuser',
+        args: ['-u', 'postgres', '--', path.join(postgresBin(), command), ...args],
+      }
+    : { command: path.join(postgresBin(), command), args };
 
 export type PostgresCluster = {
   /** The `postgres` database of the cluster (superuser, trust on loopback). */
