@@ -42,6 +42,13 @@ export type FeedRules = {
 const NETWORK_WINDOW = 5000;
 
 /**
+ * A whole number written into the statement's text rather than sent as a parameter: the feed runs
+ * as a prepared statement with a generic plan, and the planner sizes LIMITs it can read (a
+ * parameter LIMIT is guessed small, which picks nested loops over thousands of rows).
+ */
+const lit = (n: number) => sql.raw(String(Math.trunc(Number(n))));
+
+/**
  * How many of the newest posts the popular part scores first. A post's score falls with age, so
  * when even the largest weight of the period, at the age of the oldest post looked at, scores
  * below the last pick, no older post can enter: the picks are exact without scoring the whole
@@ -80,15 +87,15 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
       from (
         select id, author_id, created_at, removed_at from posts
         order by created_at desc nulls last, id desc nulls last
-        limit ${rules.networkWindow ?? NETWORK_WINDOW}
+        limit ${lit(rules.networkWindow ?? NETWORK_WINDOW)}
       ) p
       where p.removed_at is null and p.author_id in (select id from network_ok)
       order by p.created_at desc, p.id desc
-      limit ${rules.networkCap}
+      limit ${lit(rules.networkCap)}
     ),
     network as (
       select id, created_at from recent_network
-      where (select count(*) from recent_network) >= ${rules.networkCap}
+      where (select count(*) from recent_network) >= ${lit(rules.networkCap)}
       union all
       select q.id, q.created_at from (
         select ap.id, ap.created_at
@@ -97,18 +104,18 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
           select p.id, p.created_at from posts p
           where p.author_id = a.id and p.removed_at is null
           order by p.created_at desc nulls last, p.id desc nulls last
-          limit ${rules.networkCap}
+          limit ${lit(rules.networkCap)}
         ) ap
         order by ap.created_at desc, ap.id desc
-        limit ${rules.networkCap}
+        limit ${lit(rules.networkCap)}
       ) q
-      where (select count(*) from recent_network) < ${rules.networkCap}
+      where (select count(*) from recent_network) < ${lit(rules.networkCap)}
     ),
     me as (select state, sports from users where id = ${v}),
     newest as (
       select id, author_id, created_at, removed_at, likes_count, comments_total from posts
       order by created_at desc nulls last, id desc nulls last
-      limit ${rules.popularWindow ?? POPULAR_WINDOW}
+      limit ${lit(rules.popularWindow ?? POPULAR_WINDOW)}
     ),
     recent_popular as (
       select p.id, p.created_at, ${popularScore(now)} as score
@@ -117,13 +124,13 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
       cross join me
       where ${popularCandidate(viewer, rules, now)}
       order by score desc, p.created_at desc, p.id desc
-      limit ${rules.popularCap}
+      limit ${lit(rules.popularCap)}
     ),
     popular_exact as (
       select
-        (select count(*) from newest) < ${rules.popularWindow ?? POPULAR_WINDOW}
+        (select count(*) from newest) < ${lit(rules.popularWindow ?? POPULAR_WINDOW)}
         or (
-          (select count(*) from recent_popular) >= ${rules.popularCap}
+          (select count(*) from recent_popular) >= ${lit(rules.popularCap)}
           and coalesce((
             select max(likes_count + 2 * comments_total) from posts
             where created_at > ${now}::timestamptz - make_interval(days => ${rules.popularDays})
@@ -144,7 +151,7 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
         cross join me
         where ${popularCandidate(viewer, rules, now)}
         order by score desc, p.created_at desc, p.id desc
-        limit ${rules.popularCap}
+        limit ${lit(rules.popularCap)}
       ) q
       where not (select exact from popular_exact)
     )`;
