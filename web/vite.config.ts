@@ -5,6 +5,10 @@ import { defineConfig } from 'vite';
 import { compressionPlugins } from './build-plugins/compress';
 import { pwaPlugins } from './build-plugins/pwa';
 
+const ownScript = /\/(web\/src|packages\/shared\/src)\/.*\.tsx?$/;
+/** A TypeScript module of the web app or of @touchline/shared (not CSS, not a dependency). */
+const isOwnScript = (id: string) => ownScript.test(id) && !id.endsWith('/main.tsx');
+
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
@@ -23,5 +27,19 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each page needs (scripts/web-report.ts). Dot
+    // directories are never served (services/api/src/plugins/spa.ts).
+    manifest: true,
+    // Every browser we serve preloads modules natively: no polyfill in the first chunk.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        // Our own modules and the shared package run nothing when imported (no module-level side
+        // effects but CSS): a module none of whose exports is used is left out entirely. Without
+        // this, a feature's barrel (index.ts) put the whole feature — and @touchline/shared's
+        // every schema with the states/LGA table — in the chunk of whichever page imported it first.
+        moduleSideEffects: (id: string) => !isOwnScript(id),
+      },
+    },
   },
 });

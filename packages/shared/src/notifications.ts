@@ -65,6 +65,9 @@ export const ACADEMY_REVIEW_LINKS = {
 
 export const postLink = (postId: string) => `/view_post_details/${postId}`;
 
+/** A conversation's page (a chat message notification's link). */
+export const chatLink = (threadName: string) => `/chat/${threadName}`;
+
 /** A trial's page for players (new trial, and every registration notification to the player). */
 export const trialLink = (trialId: string) => `/trial_details/${trialId}`;
 /** The academy's page of its trial (new registration). */

@@ -1,17 +1,25 @@
+import { Suspense, lazy } from 'react';
+import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { ErrorBoundary } from '@/components/error-boundary';
-import { useRealtimeConnection } from '@/lib/use-realtime';
+import { session } from '@/lib/session';
 import type { AppRoute } from './routes';
 import { AppRoutes } from './router';
-import { useRealtimeNotifications } from './use-realtime-notifications';
 
-/** The application: live connection, error fallback and the routed screen. */
+// The live connection and what it feeds: only a signed-in user downloads it.
+const LiveUpdates = lazy(() => import('./live-updates'));
+
+/** The application: live connection (signed in), error fallback and the routed screen. */
 export function App({ routes }: { routes?: readonly AppRoute[] }) {
   const [path] = useLocation();
-  useRealtimeConnection();
-  useRealtimeNotifications();
+  const { user_id: userId } = useSnapshot(session);
   return (
     <ErrorBoundary resetKey={path}>
+      {userId ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
       <AppRoutes routes={routes} />
     </ErrorBoundary>
   );

@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { ToastContainer } from 'react-toastify';
 import { TIMINGS } from '@touchline/shared';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
+import { clearSession } from '@/lib/session';
 import { setSessionEnd } from '@/lib/session-expiry';
-import { signOut } from '@/lib/sign-out';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** Server state and toasts for everything below. */
@@ -16,8 +16,17 @@ export function AppProviders({
   children: ReactNode;
   queryClient?: QueryClient;
 }) {
-  // An expired session signs out like a logout does, clearing this client's cache.
-  useEffect(() => setSessionEnd(() => signOut(queryClient)), [queryClient]);
+  // An expired session signs out like a logout does, clearing this client's cache. While someone
+  // is signed in, the lazy live-updates chunk installs the full `signOut()` (which also closes
+  // the socket it opened); until it has loaded there is no socket, and this does the rest.
+  useEffect(
+    () =>
+      setSessionEnd(() => {
+        clearSession();
+        queryClient.clear();
+      }),
+    [queryClient],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -101,7 +101,9 @@ export function chatPartnerOf(name: string, userId: string): string | null {
 }
 
 /** The SPA link of a conversation (notifications, 'Message' buttons). */
-export const chatLink = (threadName: string) => `/chat/${threadName}`;
+// The conversation's page: defined beside the other links (no zod there, so the web app's first
+// chunk can use it without the schemas).
+export { chatLink } from '../notifications';
 
 /* ------------------------------------------------------------------ views */
 

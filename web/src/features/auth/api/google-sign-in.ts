@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { googleResponseSchema } from '@touchline/shared';
 import { api } from '@/lib/api-client';
+import { loadLoginSchemas } from '../lib/load-login-schemas';
 
 /**
  * `POST /api/google {access_token}` with the Google ID-token credential: signs a player in, or
  * up (`created`). The API client never refreshes on this path (spec §7).
  */
-export function googleSignIn(credential: string) {
+export async function googleSignIn(credential: string) {
+  const { googleResponseSchema } = await loadLoginSchemas();
   return api.post('google', { access_token: credential }, googleResponseSchema);
 }
 

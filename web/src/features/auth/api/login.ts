@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { loginResponseSchema, MESSAGES, tokenPairSchema } from '@touchline/shared';
+import { MESSAGES } from '@touchline/shared';
 import { api } from '@/lib/api-client';
 import type { SessionInput } from '@/lib/session';
+import { loadLoginSchemas } from '../lib/load-login-schemas';
 
 /** Which login page: players at `/`, academies at `/academy/login`, admins at `/admin/login`. */
 export type LoginArea = 'player' | 'academy' | 'admin';
@@ -27,6 +28,7 @@ export async function login(credentials: Credentials, area: LoginArea): Promise<
     is_academy: area === 'academy',
     ...(area === 'admin' ? { is_admin: true } : {}),
   };
+  const { loginResponseSchema, tokenPairSchema } = await loadLoginSchemas();
   const user = await api.post('login', body, loginResponseSchema);
   const tokens = await api.post('token/', body, tokenPairSchema.partial());
   // Parsed leniently: an answer without an access token is the specification's own failure.

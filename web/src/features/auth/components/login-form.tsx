@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, loginSchema } from '@touchline/shared';
-import { useForm } from 'react-hook-form';
+import { MESSAGES } from '@touchline/shared';
+import type { ChangeEvent, FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
@@ -11,27 +11,56 @@ import type { LoginArea } from '../api/login';
 import { AuthenticationError, useLogin } from '../api/login';
 import { useMessageDialog } from '../hooks/use-message-dialog';
 import { hasStatus, serverMessage } from '../lib/errors';
+import { loadLoginSchemas } from '../lib/load-login-schemas';
+import type { CredentialErrors, CredentialField } from '../lib/login-schemas';
 import { grantOtpAccess } from '../lib/otp-access';
 import { AUTH_PATHS, otpPathFor } from '@/config/paths';
 import { LINK_CLASS } from '../lib/tone';
 
-/** The login form's fields: only presence is checked (spec §5). */
-const credentialsSchema = loginSchema.pick({ email: true, password: true });
+/** Checks the fields with the shared login schema, loaded with the first focus or submit. */
+async function check(values: { email: string; password: string }) {
+  const { checkCredentials } = await loadLoginSchemas();
+  return checkCredentials(values);
+}
 
 /**
  * E-mail and password for one login area (spec §4, §7, §8): login, then the tokens; success
  * stores the session and opens the role's home; 403 means the e-mail is not verified yet.
+ *
+ * A plain controlled form (no form library) checked by the shared `loginSchema`, whose zod chunk
+ * loads when the form is first focused: the login pages are the first thing a phone downloads
+ * (issue 15). As before: checked on submit, then again on every change; the first invalid field
+ * takes the focus.
  */
 export function LoginForm({ area }: { area: LoginArea }) {
   const [, navigate] = useLocation();
   const { show, dialog } = useMessageDialog(area);
   const login = useLogin(area);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(credentialsSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const submitted = useRef(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
-  const submit = handleSubmit(async (credentials) => {
+  const change = (field: CredentialField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted.current) {
+      void check(next).then((result) => setErrors(result.ok ? {} : result.errors));
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    const result = await check(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      (result.errors.email ? emailInput : passwordInput).current?.focus();
+      return;
+    }
+    setErrors({});
+    const credentials = result.data;
     try {
       const input = await login.mutateAsync(credentials);
       setSession(input);
@@ -53,27 +82,38 @@ export function LoginForm({ area }: { area: LoginArea }) {
           : (serverMessage(error) ?? MESSAGES.loginServerError);
       await show({ kind: 'error', title: 'Error', message });
     }
-  });
+  };
 
-  const errors = formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Log in">
+    <form
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadLoginSchemas()}
+      noValidate
+      className="space-y-5"
+      aria-label="Log in"
+    >
       <TextField
         label="Email"
         type="email"
         autoComplete="username"
         inputMode="email"
         tone={area}
-        error={errors.email?.message}
-        {...register('email')}
+        error={errors.email}
+        name="email"
+        ref={emailInput}
+        value={values.email}
+        onChange={change('email')}
       />
       <div>
         <PasswordField
           label="Password"
           autoComplete="current-password"
           tone={area}
-          error={errors.password?.message}
-          {...register('password')}
+          error={errors.password}
+          name="password"
+          ref={passwordInput}
+          value={values.password}
+          onChange={change('password')}
         />
         {area !== 'admin' ? (
           <p className="mt-2 text-right text-sm">
