@@ -5,9 +5,9 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { createDatabase } from './client';
 import type { DatabaseHandle } from './client';
 import { migrateDatabase, migrationsFolder } from './migrate';
-import { createTestDatabase } from './testing';
+import { createTestDatabase, testDatabaseAdminUrl } from './testing';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
+const adminUrl = testDatabaseAdminUrl();
 const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
   entries: { tag: string }[];
 };

@@ -9,6 +9,7 @@ import { createSandboxChargeStore } from '@touchline/db/payments';
 import { insertUser, type NewUser, type UserRow } from '@touchline/db/users';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, deriveSecrets } from '@touchline/drivers';
+import { testRedisUrl } from '@touchline/drivers/testing';
 import { startWorkers, type Workers } from '@touchline/worker';
 import { LIMITS, type Role } from '@touchline/shared';
 import type { LightMyRequestResponse } from 'fastify';
@@ -65,7 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     path.join(webDist, 'index.html'),
     '<!doctype html><title>Touchline</title><div id="root"></div>',
   );
-  const redisUrl = process.env.TEST_REDIS_URL;
+  const redisUrl = testRedisUrl();
   const config: ApiConfig = apiConfigSchema.parse({
     APP_ENV: 'development',
     DATA_DIR: dataDir,

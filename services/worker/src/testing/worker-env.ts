@@ -5,6 +5,7 @@ import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/pla
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, driversConfigSchema, type Drivers } from '@touchline/drivers';
+import { testRedisUrl } from '@touchline/drivers/testing';
 
 const noop = () => undefined;
 export const silentLogger = { info: noop, warn: noop, error: noop, debug: noop };
@@ -18,9 +19,7 @@ let counter = 0;
 export async function createWorkerEnv() {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-worker-'));
-  const config = driversConfigSchema.parse(
-    process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {},
-  );
+  const config = driversConfigSchema.parse(testRedisUrl() ? { REDIS_URL: testRedisUrl() } : {});
   const keyPrefix = `tltest-${process.pid}-${Date.now()}-${counter++}`;
   const opened: Drivers[] = [];
   async function newDrivers() {

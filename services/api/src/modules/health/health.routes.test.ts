@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testRedisUrl } from '@touchline/drivers/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('health', () => {
@@ -15,7 +16,7 @@ describe('health', () => {
     expect(body.status).toBe('ok');
     expect(body.checks).toEqual({ database: true, queue: true, bus: true });
     expect(body.mode.database).toBe(t.database.kind);
-    expect(body.mode.queue).toBe(process.env.TEST_REDIS_URL ? 'bullmq' : 'inline');
+    expect(body.mode.queue).toBe(testRedisUrl() ? 'bullmq' : 'inline');
     expect(body.mode.storage).toBe('local');
     expect(body.mode.mail).toBe('devbox');
   });

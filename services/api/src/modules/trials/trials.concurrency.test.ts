@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
+import { testDatabaseAdminUrl } from '@touchline/db/testing';
 import { TRIAL_MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { academy, createTrial, player, register } from './trials.test-support';
@@ -11,7 +12,7 @@ import { academy, createTrial, player, register } from './trials.test-support';
  * Postgres tier (TEST_DATABASE_URL set), and there it checks it really is on Postgres rather than
  * passing on PGlite. On PGlite (one connection: transactions queue) the same race runs smaller.
  */
-const postgresTier = Boolean(process.env.TEST_DATABASE_URL);
+const postgresTier = Boolean(testDatabaseAdminUrl());
 const [attempts, places] = postgresTier ? [200, 50] : [40, 10];
 
 describe('capacity under concurrent registrations', () => {
