@@ -169,12 +169,15 @@ async function main() {
       `autocannon ${CONNECTIONS} connections × ${QUICK ? '30 requests' : `${DURATION} s`}`;
     const table = renderTable(rows);
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-    log(`\n### ${title}\n\n${about}; the run took ${minutes} min.\n\n${table}\n`);
-    if (process.env.BENCH_OUT)
-      await writeFile(
-        process.env.BENCH_OUT,
-        `### ${title}\n\n${about}; the run took ${minutes} min.\n\n${table}\n`,
-      );
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    const report =
+      `### ${title}\n\n${about}; load average at the end ${load}; ` +
+      `${new Date().toISOString().slice(0, 16)} UTC, the run took ${minutes} min.\n\n${table}\n`;
+    log(`\n${report}`);
+    if (process.env.BENCH_OUT) await writeFile(process.env.BENCH_OUT, report);
   } finally {
     killChildren();
     await bench?.close();
