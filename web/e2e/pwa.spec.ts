@@ -70,6 +70,12 @@ test.describe('installable app', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
     }
 
+    // The worker script is revalidated on every update check (never a stale worker for an hour).
+    const worker = await request.get('/sw.js');
+    expect(worker.status()).toBe(200);
+    expect(worker.headers()['content-type']).toMatch(/javascript/);
+    expect(worker.headers()['cache-control']).toBe('no-cache');
+
     await page.goto('/');
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
       'href',
