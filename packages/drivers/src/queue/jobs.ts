@@ -81,7 +81,7 @@ const UNREACHABLE_CODES = new Set([
 /** Postgres SQLSTATEs of a server going away or not accepting yet (class 08, 57P0x, 53300). */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|Client has encountered a connection error/i;
+  /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)|Client has encountered a connection error|Client was closed and is not queryable/i;
 
 /**
  * True when a job failed because a service it needs (the database) could not be reached, not

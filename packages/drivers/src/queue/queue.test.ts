@@ -270,6 +270,7 @@ describe('isUnavailableError', () => {
     expect(isUnavailableError(withCode('08006'))).toBe(true);
     expect(isUnavailableError(new Error('q', { cause: withCode('57P03') }))).toBe(true);
     expect(isUnavailableError(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isUnavailableError(new Error('Client was closed and is not queryable'))).toBe(true);
     expect(isUnavailableError(withCode('23505', 'duplicate key'))).toBe(false);
     expect(isUnavailableError(new Error('the image is corrupt'))).toBe(false);
     expect(isUnavailableError('ECONNREFUSED')).toBe(false);
