@@ -5,7 +5,7 @@
  */
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@touchline/db';
 import { call, count, createMember, ok, openDatabase } from './testing/client';
 import { freePort, waitFor } from './testing/processes';
@@ -62,6 +62,15 @@ describe('a Postgres restart under a running API and worker', () => {
       startWorker('worker', stack),
     ]);
     processes.push(api, worker);
+  });
+
+  // A failed test shows what the processes said (their last lines).
+  afterEach((context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const child of [api, worker]) {
+      if (child)
+        console.error(`--- ${child.name} (last output) ---\n${child.output().slice(-6000)}`);
+    }
   });
 
   afterAll(async () => {
@@ -143,9 +152,19 @@ describe('a Postgres restart under a running API and worker', () => {
       });
       await ok(api.url, fan, 'POST', '/api/follow', { clientIp, body: { academy: academy.id } });
       // Every queued job and the new write made their notification, each once.
-      await waitFor('every notification', async () => (await notifications()) === QUEUED + 1, {
-        timeoutMs: 60_000,
-      });
+      try {
+        await waitFor('every notification', async () => (await notifications()) === QUEUED + 1, {
+          timeoutMs: 120_000,
+        });
+      } catch (err) {
+        // Say where they are: made, queued, delayed (waiting for the database) or failed.
+        const counts = await notificationsQueue.getJobCounts();
+        const failed = (await notificationsQueue.getFailed()).map((job) => job.failedReason);
+        throw new Error(
+          `${(err as Error).message}: ${await notifications()} made; queue ${JSON.stringify(counts)}; failed ${JSON.stringify(failed)}`,
+          { cause: err },
+        );
+      }
       expect((await notificationsQueue.getJobCounts('failed')).failed ?? 0).toBe(0);
       expect(
         await count(

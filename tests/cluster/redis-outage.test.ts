@@ -5,7 +5,7 @@
  * to the database and to the sockets that stayed open — without restarting anything.
  */
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@touchline/db';
 import { call, count, createMember, ok, openDatabase, Tab } from './testing/client';
 import { freePort, waitFor } from './testing/processes';
@@ -60,6 +60,15 @@ describe('a 30-second Redis outage under two API instances and a worker', () => 
       startWorker('worker', stack),
     ]);
     processes.push(a, b, worker);
+  });
+
+  // A failed test shows what the processes said (their last lines).
+  afterEach((context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const child of [a, b, worker]) {
+      if (child)
+        console.error(`--- ${child.name} (last output) ---\n${child.output().slice(-6000)}`);
+    }
   });
 
   afterAll(async () => {

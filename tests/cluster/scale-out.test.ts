@@ -4,7 +4,7 @@
  * limits are one budget, a worker killed in a burst loses and repeats nothing, and an instance
  * killed under its clients' sockets hands them over to the other one with nothing missed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { DatabaseHandle } from '@touchline/db';
 import { upsertProfile } from '@touchline/db/profiles';
@@ -82,6 +82,15 @@ describe('two API instances and a worker (Postgres, Redis, S3)', () => {
       startWorker('worker', stack, { concurrency: 5 }),
     ]);
     processes.push(a, b, worker);
+  });
+
+  // A failed test shows what the processes said (their last lines).
+  afterEach((context) => {
+    if (context.task.result?.state !== 'fail') return;
+    for (const child of [a, b, worker]) {
+      if (child)
+        console.error(`--- ${child.name} (last output) ---\n${child.output().slice(-6000)}`);
+    }
   });
 
   afterAll(async () => {
