@@ -140,7 +140,13 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
   const args = process.argv.slice(2);
   const distIndex = args.indexOf('--dist');
   const dist = distIndex >= 0 ? path.resolve(args[distIndex + 1] ?? '') : undefined;
-  const rows = webReport(dist);
+  let rows: RouteRow[];
+  try {
+    rows = webReport(dist);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   if (args.includes('--json')) console.log(JSON.stringify(rows, null, 2));
   else {
     console.log(
