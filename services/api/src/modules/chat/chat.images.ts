@@ -31,7 +31,7 @@ export type ChatImageRef = {
  * when the send did not keep them.
  */
 export async function preparePrivateImage(storage: StorageDriver, buffer: Buffer) {
-  const image: ProcessedImage = await processImage(buffer, CHAT_IMAGE_VARIANTS);
+  const image: ProcessedImage = await processImage(buffer, CHAT_IMAGE_VARIANTS, { webp: false });
   const files = [
     { key: image.display.key, variants: image.variantKeys, visibility: 'private' as const },
   ];
