@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import { findSessionAuth } from '@touchline/db/auth';
 import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
-import { LIMITS, type StoredServerEvent } from '@touchline/shared';
+import { LIMITS, SOCKET_CLOSE, type StoredServerEvent } from '@touchline/shared';
+import type { FastifyInstance } from 'fastify';
 import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime.hub';
 
 declare module 'fastify' {
@@ -16,14 +17,6 @@ export type RealtimePluginOptions = { heartbeatMs?: number };
 /** The socket server and this instance's realtime hub (see realtime.hub.ts). */
 export const realtimePlugin = fp<RealtimePluginOptions>(
   async (app, options) => {
-    await app.register(websocket, {
-      options: {
-        maxPayload: 64 * 1024,
-        // The browser sends the access token as a sub-protocol value next to 'bearer'; the
-        // handshake must echo a protocol the client offered, so we answer 'bearer'.
-        handleProtocols: (protocols: Set<string>) => (protocols.has('bearer') ? 'bearer' : false),
-      },
-    });
     const hub = createRealtimeHub({
       bus: app.drivers.bus,
       presence: app.drivers.presence,
@@ -40,10 +33,24 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       },
       recheckMs: LIMITS.accessTokenTtlSeconds * 1000,
     });
-    app.decorate('realtime', hub);
-    app.addHook('preClose', async () => {
-      await hub.close();
+    await app.register(websocket, {
+      // On app.close(), the hub says goodbye first (1001 'server shutting down', its timers and
+      // subscriptions end); @fastify/websocket's default would close every socket with no code.
+      preClose: async function closeSockets(this: FastifyInstance) {
+        await hub.close();
+        for (const client of this.websocketServer.clients)
+          client.close(SOCKET_CLOSE.serverShutdown, 'server shutting down');
+        // As the default does: no new handshakes (ws answers them 503 once closed).
+        this.websocketServer.close();
+      },
+      options: {
+        maxPayload: 64 * 1024,
+        // The browser sends the access token as a sub-protocol value next to 'bearer'; the
+        // handshake must echo a protocol the client offered, so we answer 'bearer'.
+        handleProtocols: (protocols: Set<string>) => (protocols.has('bearer') ? 'bearer' : false),
+      },
     });
+    app.decorate('realtime', hub);
   },
   { name: 'realtime', dependencies: ['platform'] },
 );
