@@ -21,6 +21,8 @@ async function fakeBuild(dir: string) {
   await write('index.html', INDEX);
   await write('assets/index-Abc123.js', SCRIPT);
   await write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
+  await write('sw.js', 'self.addEventListener("fetch", () => {});', false);
+  await write('manifest.webmanifest', '{"name":"Touchline"}', false);
   await write('.vite/manifest.json', '{"index.html":{"file":"assets/index-Abc123.js"}}', false);
 }
 
@@ -94,6 +96,15 @@ describe('the SPA: precompressed files, caching, HEAD', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('has the service worker and the web app manifest revalidated on every check', async () => {
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.etag, url).toBeTruthy();
+    }
   });
 
   it("never publishes the build's manifest", async () => {

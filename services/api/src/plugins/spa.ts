@@ -8,7 +8,10 @@ const NOT_SPA = /^\/(api|media|media-private|ws)(\/|$)/;
 
 /** Hashed build output (`/assets/name-hash.js`): a changed file gets a new name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** index.html and the service worker: always revalidated (ETag), so a deploy shows at once. */
+/**
+ * index.html, the service worker and the web app manifest: always revalidated (ETag), so a deploy
+ * (or an update check of the installed app) sees it at once.
+ */
 export const REVALIDATE = 'no-cache';
 /** Other unhashed public files (icons, manifest): cached briefly. */
 const SHORT = 'public, max-age=3600';
@@ -21,7 +24,9 @@ function cacheControlFor(root: string, file: string): string {
     .join('/')
     .replace(/\.(br|gz)$/, '');
   if (name.startsWith('assets/')) return IMMUTABLE;
-  if (name === 'sw.js' || name.endsWith('.html')) return REVALIDATE;
+  if (name === 'sw.js' || name === 'manifest.webmanifest' || name.endsWith('.html')) {
+    return REVALIDATE;
+  }
   return SHORT;
 }
 
