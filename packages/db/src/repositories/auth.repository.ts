@@ -231,8 +231,10 @@ function prepareSessionUser(executor: Executor) {
   return executor
     .select({
       ...getTableColumns(users),
+      // Qualified by hand: drizzle writes a one-table select's columns unqualified, and a bare
+      // "id" inside this subquery would name the notification's own id.
       unreadCount: sql<number>`(select count(*)::int from ${notifications} n
-        where n.user_id = ${users.id} and n.read_at is null)`.mapWith(Number),
+        where n.user_id = "users"."id" and n.read_at is null)`.mapWith(Number),
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
