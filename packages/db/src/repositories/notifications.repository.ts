@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { notifications, users } from '../schema';
 
@@ -68,6 +68,22 @@ export async function countUnread(executor: Executor, userId: string) {
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
+}
+
+/** Unread counts of many users in one statement (users without unread ones answer 0). */
+export async function countUnreadMany(
+  executor: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return counts;
+  const rows = await executor
+    .select({ userId: notifications.userId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
+    .groupBy(notifications.userId);
+  for (const row of rows) counts.set(row.userId, Number(row.n));
+  return counts;
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs or does not exist. */

@@ -1,6 +1,6 @@
 import type { Database } from '@touchline/db';
 import {
-  countUnread,
+  countUnreadMany,
   findPostAuthorForNotification,
   insertNotifications,
   listNewPostAudience,
@@ -57,15 +57,16 @@ export function createNewPostNotificationsHandler(deps: {
             sourceKey: `post.created:${data.eventId}:${recipientId}`,
           })),
         );
-        const events = [];
-        for (const row of rows) {
-          const unread = await countUnread(tx, row.userId);
-          events.push({
-            userId: row.userId,
-            type: 'notification',
-            data: notificationEventData(row, unread),
-          });
-        }
+        // Every recipient's unread count in one grouped statement (not one per recipient).
+        const unread = await countUnreadMany(
+          tx,
+          rows.map((row) => row.userId),
+        );
+        const events = rows.map((row) => ({
+          userId: row.userId,
+          type: 'notification' as const,
+          data: notificationEventData(row, unread.get(row.userId) ?? 0),
+        }));
         const seqs = await appendUserEventsBatch(tx, events);
         return events.map((event, i) => ({ ...event, seq: seqs[i]!.seq }));
       });
