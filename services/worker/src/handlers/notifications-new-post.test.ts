@@ -54,7 +54,11 @@ describe('notifications.new_post', () => {
       });
       expect(await lastUserSeq(env.db, friend.id)).toBe(1);
       const [event] = await listUserEventsSince(env.db, friend.id, 0, 10);
-      expect(event).toMatchObject({ type: 'notification', seq: 1, data: { id: rows[0]!.id } });
+      expect(event).toMatchObject({
+        type: 'notification',
+        seq: 1,
+        data: { id: rows[0]!.id, unread: 1 },
+      });
     }
     expect(await texts(stranger.id)).toEqual([]);
     expect(await texts(author.id)).toEqual([]);
