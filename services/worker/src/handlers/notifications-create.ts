@@ -1,8 +1,11 @@
 import type { Database } from '@touchline/db';
-import { countUnread, insertNotification } from '@touchline/db/notifications';
+import {
+  countUnread,
+  findNotificationParties,
+  insertNotification,
+} from '@touchline/db/notifications';
 import { appendUserEvent } from '@touchline/db/platform';
-import { areFriends, findRequest, isBlockedEitherWay } from '@touchline/db/social';
-import { findUserById } from '@touchline/db/users';
+import { areFriends, findRequest } from '@touchline/db/social';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import {
   NOTIFICATION_TEXTS,
@@ -57,13 +60,12 @@ export function createNotificationsHandler(deps: {
   }
 
   return async ({ data }) => {
-    const [actor, recipient] = await Promise.all([
-      findUserById(deps.db, data.actorId),
-      findUserById(deps.db, data.recipientId),
-    ]);
-    if (!actor || !recipient || !recipient.isActive || !actor.isActive) return;
-    if (await isBlockedEitherWay(deps.db, actor.id, recipient.id)) return;
-    const notification = await draft(data, actor.username, actor.role);
+    // Both people, their state and any block between them: one statement.
+    const parties = await findNotificationParties(deps.db, data.actorId, data.recipientId);
+    if (!parties?.ok) return;
+    const actor = { id: data.actorId };
+    const recipient = { id: data.recipientId };
+    const notification = await draft(data, parties.actorName, parties.actorRole);
     if (!notification) return;
 
     const stored = await deps.db.transaction(async (tx) => {
