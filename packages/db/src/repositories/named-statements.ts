@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
@@ -10,7 +11,8 @@ const MAX_NAMES = 256;
 function nameFor(prefix: string, text: string): string | undefined {
   let name = names.get(text);
   if (name === undefined && names.size < MAX_NAMES) {
-    name = `tl_${prefix}_${names.size}`;
+    // Named by the text's hash: the same text gets the same name in any copy of this module.
+    name = `tl_${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
     names.set(text, name);
   }
   return name;
