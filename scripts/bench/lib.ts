@@ -140,6 +140,9 @@ export function child(
   });
   children.add(proc);
   proc.once('exit', () => children.delete(proc));
+  // A send to a child that has died must fail its own step, not crash the bench (whose cleanup
+  // drops the database and the Redis keys).
+  proc.on('error', (err) => console.error(`bench child ${args[0] ?? ''}: ${err.message}`));
   return proc;
 }
 export function killChildren() {
