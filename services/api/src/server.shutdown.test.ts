@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,20 +11,6 @@ import { gracefulShutdown } from './server';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
 const repoRoot = path.resolve(path.dirname(serverEntry), '../../..');
-
-/** A free port in the operations range (46000-46999). */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 46000 + Math.floor(Math.random() * 1000);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 46000-46999');
-}
 
 async function until<T>(what: string, check: () => T | undefined, ms = 60_000): Promise<T> {
   for (const deadline = Date.now() + ms; Date.now() < deadline;) {
@@ -46,7 +31,6 @@ describe('graceful shutdown of the API process', () => {
 
   it('on SIGTERM: the socket gets the reconnect close code, no new connection is taken, the request in flight is answered, the process exits 0', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-shutdown-'));
-    const port = await freePort();
     let output = '';
     child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
       cwd: repoRoot,
@@ -55,7 +39,7 @@ describe('graceful shutdown of the API process', () => {
         HOME: process.env.HOME,
         APP_ENV: 'development',
         HOST: '127.0.0.1',
-        PORT: String(port),
+        PORT: '0', // the system picks a free port; the server prints the address it got
         DATA_DIR: dataDir,
         WEB_DIST_DIR: dataDir, // no SPA needed
         SEED_DEMO: 'true',
@@ -76,6 +60,8 @@ describe('graceful shutdown of the API process', () => {
       },
       120_000,
     );
+    const port = Number(/running at http:\/\/[^:]+:(\d+)/.exec(output)?.[1]);
+    expect(port).toBeGreaterThan(0);
     const base = `http://127.0.0.1:${port}`;
     const login = await fetch(`${base}/api/token/`, {
       method: 'POST',
