@@ -43,6 +43,8 @@ export default defineConfig({
     },
     {
       name: 'phone',
+      // The download budgets are measured once, by the desktop project.
+      testIgnore: /budgets\.spec\.ts/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

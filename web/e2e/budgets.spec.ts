@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, Response, TestInfo } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, keepScreenshot, signInAs } from './support';
 
@@ -15,9 +15,6 @@ import { DEMO_PASSWORD, keepScreenshot, signInAs } from './support';
  * of the same numbers per route: `npx tsx scripts/web-report.ts`.
  */
 const KB = 1000;
-/** Sizes do not depend on the viewport: the desktop project measures them once. */
-const desktopOnly = (testInfo: TestInfo) =>
-  test.skip(testInfo.project.name !== 'desktop', 'measured once, by the desktop project');
 const LOGIN_BUDGET = 110 * KB;
 const HOME_BUDGET = 170 * KB;
 const PLAYER = 'player@touchline.test';
@@ -94,7 +91,6 @@ async function settle(page: Page) {
 test('the login page downloads at most 110 kB of JavaScript, compressed', async ({
   page,
 }, testInfo) => {
-  desktopOnly(testInfo);
   const scripts = recordScripts(page);
   await page.goto('/');
   await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
@@ -116,7 +112,6 @@ test('/home downloads at most 170 kB of JavaScript for the signed-in demo player
   page,
   browser,
 }, testInfo) => {
-  desktopOnly(testInfo);
   test.setTimeout(90_000);
   // Sign in through the login page, then open /home afresh (a new tab of a new context with the
   // session the login stored): what a returning player downloads.
@@ -150,8 +145,7 @@ test('/home downloads at most 170 kB of JavaScript for the signed-in demo player
 test("the player's pages never download a chunk only academy or admin pages use", async ({
   page,
   request,
-}, testInfo) => {
-  desktopOnly(testInfo);
+}) => {
   test.setTimeout(120_000);
   const foreign = otherRolesOnlyChunks();
   expect(foreign.size).toBeGreaterThan(0);

@@ -172,55 +172,60 @@ describe.each(implementations)('$name bus', ({ createPair }) => {
   });
 });
 
-describe.runIf(redisUrl)('redis bus reconnect listeners', () => {
-  it('are told once the subscriptions deliver again after the connection was lost (what was published meanwhile is gone)', async () => {
-    const prefix = `${redisPrefix}-reconnect`;
-    const subscriberSide = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
-    const publisherSide = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
-    try {
-      const received: unknown[] = [];
-      await subscriberSide.subscribe('user:8', (m) => void received.push(m));
-      const deliveredAtReconnect: number[] = [];
-      let reconnects = 0;
-      const remove = subscriberSide.onReconnect(() => {
-        reconnects += 1;
-        // Published now, it must arrive: the subscription is active when listeners run.
-        deliveredAtReconnect.push(received.length);
-        void publisherSide.publish('user:8', { after: reconnects });
-      });
-      await waitFor(async () => (await publisherSide.ping()) === true, 'the publisher');
-      // Both sides have a subscriber connection of that name.
-      expect(await killRedisClients(redisUrl!, `${prefix}:bus-subscriber`)).toBe(2);
-      await waitFor(() => reconnects === 1, 'the reconnect listener');
-      await waitFor(() => received.some((m) => (m as { after?: number }).after === 1), 'delivery');
-      remove();
-      // Both sides have a subscriber connection of that name.
-      expect(await killRedisClients(redisUrl!, `${prefix}:bus-subscriber`)).toBe(2);
-      await waitFor(async () => {
-        await publisherSide.publish('user:8', { last: true }).catch(() => undefined);
-        await sleep(50);
-        return received.some((m) => (m as { last?: boolean }).last);
-      }, 'a delivery after the second reconnect');
-      expect(reconnects).toBe(1); // removed listeners are not called
-    } finally {
-      await Promise.all([subscriberSide.close(), publisherSide.close()]);
-    }
+if (redisUrl)
+  describe('redis bus reconnect listeners', () => {
+    it('are told once the subscriptions deliver again after the connection was lost (what was published meanwhile is gone)', async () => {
+      const prefix = `${redisPrefix}-reconnect`;
+      const subscriberSide = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
+      const publisherSide = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
+      try {
+        const received: unknown[] = [];
+        await subscriberSide.subscribe('user:8', (m) => void received.push(m));
+        const deliveredAtReconnect: number[] = [];
+        let reconnects = 0;
+        const remove = subscriberSide.onReconnect(() => {
+          reconnects += 1;
+          // Published now, it must arrive: the subscription is active when listeners run.
+          deliveredAtReconnect.push(received.length);
+          void publisherSide.publish('user:8', { after: reconnects });
+        });
+        await waitFor(async () => (await publisherSide.ping()) === true, 'the publisher');
+        // Both sides have a subscriber connection of that name.
+        expect(await killRedisClients(redisUrl!, `${prefix}:bus-subscriber`)).toBe(2);
+        await waitFor(() => reconnects === 1, 'the reconnect listener');
+        await waitFor(
+          () => received.some((m) => (m as { after?: number }).after === 1),
+          'delivery',
+        );
+        remove();
+        // Both sides have a subscriber connection of that name.
+        expect(await killRedisClients(redisUrl!, `${prefix}:bus-subscriber`)).toBe(2);
+        await waitFor(async () => {
+          await publisherSide.publish('user:8', { last: true }).catch(() => undefined);
+          await sleep(50);
+          return received.some((m) => (m as { last?: boolean }).last);
+        }, 'a delivery after the second reconnect');
+        expect(reconnects).toBe(1); // removed listeners are not called
+      } finally {
+        await Promise.all([subscriberSide.close(), publisherSide.close()]);
+      }
+    });
   });
-});
 
-describe.runIf(redisUrl)('redis bus ping', () => {
-  it('answers false while the subscriber connection is away, true once it is back', async () => {
-    const prefix = `${redisPrefix}-ping`;
-    const bus = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
-    try {
-      await bus.subscribe('user:9', () => undefined);
-      await waitFor(() => bus.ping(), 'ping');
-      expect(await killRedisClients(redisUrl!, `${prefix}:bus-subscriber`)).toBe(1);
-      // The publisher still answers; the bus does not deliver until the subscriber is back.
-      await waitFor(async () => !(await bus.ping()), 'ping to answer false');
-      await waitFor(() => bus.ping(), 'ping to answer true again');
-    } finally {
-      await bus.close();
-    }
+if (redisUrl)
+  describe('redis bus ping', () => {
+    it('answers false while the subscriber connection is away, true once it is back', async () => {
+      const prefix = `${redisPrefix}-ping`;
+      const bus = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
+      try {
+        await bus.subscribe('user:9', () => undefined);
+        await waitFor(() => bus.ping(), 'ping');
+        expect(await killRedisClients(redisUrl!, `${prefix}:bus-subscriber`)).toBe(1);
+        // The publisher still answers; the bus does not deliver until the subscriber is back.
+        await waitFor(async () => !(await bus.ping()), 'ping to answer false');
+        await waitFor(() => bus.ping(), 'ping to answer true again');
+      } finally {
+        await bus.close();
+      }
+    });
   });
-});

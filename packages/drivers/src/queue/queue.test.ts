@@ -188,79 +188,80 @@ describe.each(implementations)('$name queue', ({ create }) => {
   });
 });
 
-describe.runIf(redisUrl)('bullmq queue with an unreachable dependency', () => {
-  it('lets a job wait for the database without spending its attempts, then run once', async () => {
-    const log = createCapturingLogger();
-    const queue = createBullQueue({
-      redisUrl: redisUrl!,
-      prefix: `${redisPrefix}-unavailable`,
-      logger: log.logger,
-      retry: { attempts: 2, backoffMs: 10 },
-      unavailableRetryMs: 20,
+if (redisUrl)
+  describe('bullmq queue with an unreachable dependency', () => {
+    it('lets a job wait for the database without spending its attempts, then run once', async () => {
+      const log = createCapturingLogger();
+      const queue = createBullQueue({
+        redisUrl: redisUrl!,
+        prefix: `${redisPrefix}-unavailable`,
+        logger: log.logger,
+        retry: { attempts: 2, backoffMs: 10 },
+        unavailableRetryMs: 20,
+      });
+      try {
+        const runs: number[] = [];
+        let completed = 0;
+        await queue.process(
+          handlers({
+            'media.process': async (job) => {
+              runs.push(job.attempt);
+              // Five times the database is down (more than the job's two attempts) — as drizzle
+              // reports it, the driver's error as the cause — then it answers.
+              if (runs.length <= 5) {
+                const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+                  code: 'ECONNREFUSED',
+                });
+                throw new Error('Failed query: select 1', { cause: refused });
+              }
+              completed += 1;
+            },
+          }),
+        );
+        const mediaId = randomUUID();
+        await queue.add('media.process', { mediaId }, { jobId: `media.process:${mediaId}` });
+        await waitFor(() => completed === 1, 'the run once the database answers', 20_000);
+        expect(runs).toEqual([1, 1, 1, 1, 1, 1]); // no attempt spent while it waited
+        expect(log.entries.some((e) => e.msg === 'job failed permanently')).toBe(false);
+        await sleep(200);
+        expect(completed).toBe(1);
+      } finally {
+        await queue.close();
+      }
     });
-    try {
-      const runs: number[] = [];
-      let completed = 0;
-      await queue.process(
-        handlers({
-          'media.process': async (job) => {
-            runs.push(job.attempt);
-            // Five times the database is down (more than the job's two attempts) — as drizzle
-            // reports it, the driver's error as the cause — then it answers.
-            if (runs.length <= 5) {
-              const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
-                code: 'ECONNREFUSED',
-              });
-              throw new Error('Failed query: select 1', { cause: refused });
-            }
-            completed += 1;
-          },
-        }),
-      );
-      const mediaId = randomUUID();
-      await queue.add('media.process', { mediaId }, { jobId: `media.process:${mediaId}` });
-      await waitFor(() => completed === 1, 'the run once the database answers', 20_000);
-      expect(runs).toEqual([1, 1, 1, 1, 1, 1]); // no attempt spent while it waited
-      expect(log.entries.some((e) => e.msg === 'job failed permanently')).toBe(false);
-      await sleep(200);
-      expect(completed).toBe(1);
-    } finally {
-      await queue.close();
-    }
-  });
 
-  it('still fails a job for its own errors after its attempts', async () => {
-    const log = createCapturingLogger();
-    const queue = createBullQueue({
-      redisUrl: redisUrl!,
-      prefix: `${redisPrefix}-own-error`,
-      logger: log.logger,
-      retry: { attempts: 2, backoffMs: 10 },
-      unavailableRetryMs: 20,
+    it('still fails a job for its own errors after its attempts', async () => {
+      const log = createCapturingLogger();
+      const queue = createBullQueue({
+        redisUrl: redisUrl!,
+        prefix: `${redisPrefix}-own-error`,
+        logger: log.logger,
+        retry: { attempts: 2, backoffMs: 10 },
+        unavailableRetryMs: 20,
+      });
+      try {
+        let runs = 0;
+        await queue.process(
+          handlers({
+            'media.process': async () => {
+              runs += 1;
+              throw new Error('the image is corrupt');
+            },
+          }),
+        );
+        const mediaId = randomUUID();
+        await queue.add('media.process', { mediaId }, { jobId: `media.process:${mediaId}` });
+        await waitFor(
+          () => log.entries.some((e) => e.msg === 'job failed permanently'),
+          'the permanent failure',
+          20_000,
+        );
+        expect(runs).toBe(2);
+      } finally {
+        await queue.close();
+      }
     });
-    try {
-      let runs = 0;
-      await queue.process(
-        handlers({
-          'media.process': async () => {
-            runs += 1;
-            throw new Error('the image is corrupt');
-          },
-        }),
-      );
-      const mediaId = randomUUID();
-      await queue.add('media.process', { mediaId }, { jobId: `media.process:${mediaId}` });
-      await waitFor(
-        () => log.entries.some((e) => e.msg === 'job failed permanently'),
-        'the permanent failure',
-        20_000,
-      );
-      expect(runs).toBe(2);
-    } finally {
-      await queue.close();
-    }
   });
-});
 
 describe('isUnavailableError', () => {
   const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
