@@ -7,7 +7,7 @@ import { ScrollTable } from '@/components/ui/scroll-table';
 import { showNotice } from '@/lib/toast';
 import { getRegistrantsCsv, useRegistrants } from '../api/get-registrants';
 import { useSetRegistrantStatus } from '../api/set-registrant-status';
-import { useWideScreen } from '../hooks/use-wide-screen';
+import { useWideScreen } from '@/lib/use-wide-screen';
 import { downloadText } from '../lib/download';
 import { errorText } from '../lib/errors';
 import { RegistrationStatusBadge } from './registration-status-badge';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
-import { useWideScreen } from '../audit/use-wide-screen';
+import { useWideScreen } from '@/lib/use-wide-screen';
 import { AdminPage, calendarDate, errorText } from '../shared';
 import type { Period } from './accounts-api';
 import { getAccountsCsv, useAccounts } from './accounts-api';

@@ -12,7 +12,7 @@ import {
 } from '../shared';
 import { useAudit } from './audit-api';
 import { PhoneList } from './phone-list';
-import { useWideScreen } from './use-wide-screen';
+import { useWideScreen } from '@/lib/use-wide-screen';
 
 const COLUMNS = ['When', 'Who', 'What', 'Whom', 'Why'];
 

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/skeleton';
 import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { showNotice } from '@/lib/toast';
-import { useWideScreen } from '../audit/use-wide-screen';
+import { useWideScreen } from '@/lib/use-wide-screen';
 import { AdminPage, Badge, CELL, RowButton, errorText, lagosDateTime } from '../shared';
 import { getBoardLink, useJobAction, useQueues } from './queues-api';
 

@@ -20,7 +20,7 @@ import {
 } from '../shared';
 import type { TrialStatusFilter } from './trials-api';
 import { PhoneList } from '../audit/phone-list';
-import { useWideScreen } from '../audit/use-wide-screen';
+import { useWideScreen } from '@/lib/use-wide-screen';
 import { useAdminTrials, useCancelAdminTrial } from './trials-api';
 
 const COLUMNS = ['Trial', 'Date', 'Place', 'Registered', 'Fee', 'Status', 'Actions'];
