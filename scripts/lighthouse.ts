@@ -28,20 +28,10 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { CHROMIUM_PATH, ensureChromium } from './lib/chromium';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureChromium } from './lib/chromium';
 import { envWithout } from './lib/process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const DEMO_PLAYER = { email: 'player@touchline.test', password: 'Touchline@2026' };
 const HEALTH_TIMEOUT_MS = 300_000;
 
@@ -258,7 +248,7 @@ async function main() {
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS],
     defaultViewport: null,
   });
   const started = new Date();

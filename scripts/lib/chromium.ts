@@ -2,6 +2,20 @@ import { existsSync } from 'node:fs';
 import { run } from './process';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * How every tool here starts it (the same list as web/playwright.config.ts): headless, and none of
+ * the background connections that this machine's closed network refuses.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
 // Emoji in posts and comments need a colour emoji font to render in screenshots.
 export const CHROMIUM_PACKAGES = [
   'chromium',
