@@ -22,7 +22,14 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH, ensureChromium } from './lib/chromium';
 import { bold, formatDuration, green, red, yellow } from './lib/output';
 import { envWithout, forwardSignals, localBin, run, type RunResult } from './lib/process';
-import { countPlaywright, countVitest, readFreshJson, type Counts } from './lib/reports';
+import {
+  countPlaywright,
+  countVitest,
+  failingPlaywrightTests,
+  failingVitestTests,
+  readFreshJson,
+  type Counts,
+} from './lib/reports';
 import { printSummary, type StageResult } from './lib/stages';
 import { listVitestProjects } from './lib/vitest-projects';
 import { clusterTier } from './lib/cluster-tier';
@@ -196,13 +203,16 @@ async function vitestTier(
   const { brokenFiles, ...counts } = countVitest(report);
   for (const file of brokenFiles)
     console.log(red(`  file failed outside its tests: ${path.relative(root, file)}`));
-  return tierResult(
-    title,
-    counts,
-    result,
-    durationMs,
-    brokenFiles.length > 0 ? `${brokenFiles.length} file(s) failed to run` : undefined,
-  );
+  return {
+    ...tierResult(
+      title,
+      counts,
+      result,
+      durationMs,
+      brokenFiles.length > 0 ? `${brokenFiles.length} file(s) failed to run` : undefined,
+    ),
+    failures: failingVitestTests(report, root),
+  };
 }
 
 function tierResult(
@@ -255,13 +265,16 @@ async function e2eTier(title: string): Promise<StageResult> {
   }
   const { flaky, errors, ...counts } = countPlaywright(report);
   for (const error of errors) console.log(red(`  error outside the tests: ${error}`));
-  return tierResult(
-    title,
-    counts,
-    result,
-    durationMs,
-    flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined,
-  );
+  return {
+    ...tierResult(
+      title,
+      counts,
+      result,
+      durationMs,
+      flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined,
+    ),
+    failures: failingPlaywrightTests(report),
+  };
 }
 
 /* ------------------------------------------------------------------ main */

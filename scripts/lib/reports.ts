@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { relative } from 'node:path';
 
 export type Counts = { passed: number; failed: number; skipped: number };
 
@@ -21,9 +22,42 @@ type VitestReport = {
     name?: string;
     status?: string;
     message?: string;
-    assertionResults?: { status?: string }[];
+    assertionResults?: { status?: string; fullName?: string; failureMessages?: string[] }[];
   }[];
 };
+
+/** At most this many failing tests are named in the summary (the output above has them all). */
+const NAMED_FAILURES = 8;
+
+/**
+ * `file › test: first line of the error` for each failing test, so the summary at the end of a long
+ * log (all a CI record may keep) says which tests failed.
+ */
+export function failingVitestTests(report: VitestReport, root: string): string[] {
+  const names: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const rel = relative(root, file.name ?? '(unknown file)');
+    for (const a of file.assertionResults ?? []) {
+      if (a.status !== 'failed') continue;
+      const why = firstLine(a.failureMessages?.[0]);
+      names.push(`${rel} › ${a.fullName ?? '(unnamed test)'}${why ? `: ${why}` : ''}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'))
+      names.push(`${rel}: ${firstLine(file.message) || 'failed outside its tests'}`);
+  }
+  return capped(names);
+}
+
+function capped(names: string[]): string[] {
+  return names.length > NAMED_FAILURES
+    ? [...names.slice(0, NAMED_FAILURES), `… and ${names.length - NAMED_FAILURES} more`]
+    : names;
+}
+
+function firstLine(text: string | undefined): string {
+  const line = (text ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line.trim();
+}
 
 /**
  * Counts from vitest's JSON reporter. A test file that fails before any of its tests fails (an
@@ -45,10 +79,49 @@ export function countVitest(report: VitestReport): Counts & { brokenFiles: strin
   };
 }
 
+type PlaywrightSuite = {
+  title?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title?: string;
+    file?: string;
+    line?: number;
+    tests?: {
+      projectName?: string;
+      status?: string;
+      results?: { error?: { message?: string } }[];
+    }[];
+  }[];
+};
+
 type PlaywrightReport = {
   stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
   errors?: { message?: string }[];
+  suites?: PlaywrightSuite[];
 };
+
+/** `[project] file:line › title: first line of the error` for each test that failed every try. */
+export function failingPlaywrightTests(report: PlaywrightReport): string[] {
+  const names: string[] = [];
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const why = firstLine(stripAnsi(t.results?.at(-1)?.error?.message));
+        names.push(
+          `[${t.projectName ?? '?'}] ${spec.file ?? '?'}:${spec.line ?? '?'} › ${spec.title ?? '?'}${why ? `: ${why}` : ''}`,
+        );
+      }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return capped(names);
+}
+
+function stripAnsi(text: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  return (text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+}
 
 /**
  * Counts from Playwright's JSON reporter: `expected` passed, `flaky` passed on a retry (counted as

@@ -11,6 +11,8 @@ export type StageResult = {
   /** Why it failed or did not run, or a detail worth showing. */
   note?: string;
   durationMs?: number;
+  /** The failing tests, named in the summary (`file › test: error`). */
+  failures?: string[];
 };
 
 /**
@@ -58,6 +60,8 @@ export function printSummary(results: readonly StageResult[], totalMs: number): 
   console.log(bold(`━━━ summary (${formatDuration(totalMs)}) ━━━`));
   for (const line of summaryLines(results)) console.log(line);
   if (failedStages.length > 0) console.log(red(`  failed: ${failedStages.join(', ')}`));
+  for (const r of results)
+    for (const failure of r.failures ?? []) console.log(red(`    ${r.title}: ${failure}`));
   console.log(finalLine(total)); // must stay the very last line of the output
   return failedStages.length > 0 || total.failed > 0 ? 1 : 0;
 }
