@@ -42,7 +42,10 @@ export function failingVitestTests(report: VitestReport, root: string): string[]
       const why = firstLine(a.failureMessages?.[0]);
       names.push(`${rel} › ${a.fullName ?? '(unnamed test)'}${why ? `: ${why}` : ''}`);
     }
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'))
+    if (
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((a) => a.status === 'failed')
+    )
       names.push(`${rel}: ${firstLine(file.message) || 'failed outside its tests'}`);
   }
   return capped(names);
