@@ -20,7 +20,7 @@ export {
   type BullQueueDriver,
   type BullQueueOptions,
 } from './queue/bull';
-export { InvalidJobError, type RetryPolicy } from './queue/jobs';
+export { InvalidJobError, isUnavailableError, type RetryPolicy } from './queue/jobs';
 
 export {
   createInlineBus,

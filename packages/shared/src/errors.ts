@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   userInactive: 'user_inactive',
   forbidden: 'forbidden',
   rateLimited: 'rate_limited',
+  /** The database (or another service a request needs) cannot be reached now: try again. */
+  unavailable: 'service_unavailable',
   internal: 'internal_error',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',

@@ -40,4 +40,5 @@ export const MESSAGES = {
   unauthenticatedBody: 'You do not have the permission to access this page',
   notFound: 'Page not found',
   tooManyRequests: 'Too many requests, please try again later',
+  serviceUnavailable: 'Server busy, please try again in a moment',
 } as const;

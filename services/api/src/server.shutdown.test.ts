@@ -58,7 +58,9 @@ describe('graceful shutdown of the API process', () => {
         if (child!.exitCode !== null) throw new Error(`server exited early:\n${output}`);
         return /demo logins \(password (\S+)\)/.exec(output)?.[1];
       },
-      120_000,
+      // A cold start (migrations, the demo world) is ≈ 10 s on a quiet machine; a loaded one takes
+      // many times that. As the browser journeys' server, it gets 4 minutes.
+      240_000,
     );
     const port = Number(/running at http:\/\/[^:]+:(\d+)/.exec(output)?.[1]);
     expect(port).toBeGreaterThan(0);
@@ -146,7 +148,7 @@ describe('graceful shutdown of the API process', () => {
     expect(output).toContain('shutting down');
     expect(output).toMatch(/"msg":"shut down"/);
     await expect(fetch(`${base}/api/health/ready`)).rejects.toThrow();
-  }, 180_000);
+  }, 330_000);
 });
 
 describe('gracefulShutdown', () => {

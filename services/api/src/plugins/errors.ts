@@ -5,12 +5,17 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { ERROR_CODES, MESSAGES, type ErrorBody } from '@touchline/shared';
+import { RedisUnavailableError, isUnavailableError } from '@touchline/drivers';
 import { isAppError } from '../lib/app-error';
+
+/** Seconds a client is told to wait before trying a request that met an unavailable service. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /**
  * One error envelope for every failure: `{ message, code, request_id }` (`message` is a list for
  * several field problems, with `fields` naming them). Unexpected errors are logged with the
- * request id and answered without internals.
+ * request id and answered without internals. A request that met an unavailable database (down, or
+ * no pooled connection free within the wait) is answered 503 with Retry-After.
  */
 export const errorsPlugin = fp(
   async (app) => {
@@ -66,6 +71,19 @@ export const errorsPlugin = fp(
           code: error.code ? error.code.toLowerCase() : ERROR_CODES.badRequest,
           request_id,
         });
+      }
+      if (isUnavailableError(error) || error instanceof RedisUnavailableError) {
+        // The database (or Redis) is down, or every pooled connection stayed busy past the wait
+        // (connectTimeoutMs): an overload or an outage, not a bug. The client is told to try again.
+        request.log.warn({ err: error }, 'a service the request needs is unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+          .send({
+            message: MESSAGES.serviceUnavailable,
+            code: ERROR_CODES.unavailable,
+            request_id,
+          });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appendEvent, createEmail } from '@touchline/db/platform';
+import { testDatabaseAdminUrl } from '@touchline/db/testing';
+import { ERROR_CODES, MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('API platform', () => {
@@ -155,3 +157,46 @@ describe('API rate limit', () => {
     expect(answers[5]).toBe(429);
   });
 });
+
+/** The pool of connections, as node-postgres has it (Postgres tier only). */
+type PgPool = {
+  options: { max: number; connectionTimeoutMillis: number };
+  connect(): Promise<{ release(): void }>;
+};
+
+// Only Postgres has a pool whose connections can all be busy (PGlite is one in-process database).
+if (testDatabaseAdminUrl())
+  describe('a database with no free connection', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(async () => t.close());
+
+    it('answers 503 with Retry-After and the busy message, then serves again once a connection is free', async () => {
+      const user = await t.createUser();
+      expect((await user.call('GET', '/api/me')).statusCode).toBe(200);
+      expect(t.database.kind).toBe('postgres');
+      const pool = t.database.client as unknown as PgPool;
+      const wait = pool.options.connectionTimeoutMillis;
+      // Every connection busy (a burst, a slow statement), and a short wait for one.
+      const held = await Promise.all(
+        Array.from({ length: pool.options.max }, () => pool.connect()),
+      );
+      pool.options.connectionTimeoutMillis = 200;
+      try {
+        const busy = await user.call('GET', '/api/me');
+        expect(busy.statusCode).toBe(503);
+        expect(busy.headers['retry-after']).toBe('5');
+        expect(busy.json()).toEqual({
+          message: MESSAGES.serviceUnavailable,
+          code: ERROR_CODES.unavailable,
+          request_id: busy.headers['x-request-id'],
+        });
+      } finally {
+        for (const client of held) client.release();
+        pool.options.connectionTimeoutMillis = wait;
+      }
+      expect((await user.call('GET', '/api/me')).statusCode).toBe(200);
+    });
+  });
