@@ -36,6 +36,7 @@ import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { sessionModule } from './modules/session/session.module';
 import { socialModule } from './modules/social/social.module';
 import { trialsModule } from './modules/trials/trials.module';
+import type { UserBudgets } from './lib/user-rate-limit';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -43,6 +44,8 @@ export type BuildAppOptions = {
   heartbeatMs?: number;
   /** Namespace of the shared (Redis) rate-limit counters; tests isolate each app with it. */
   rateLimitNamespace?: string;
+  /** Per-user budgets other than USER_BUDGETS (a test that must not race a 10-second window). */
+  userBudgets?: Partial<UserBudgets>;
 };
 
 /** Builds the whole API without listening. `server.ts` listens; tests use `inject`. */
@@ -72,7 +75,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(platformPlugin, deps);
   await app.register(metricsPlugin);
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { rateLimitNamespace: options.rateLimitNamespace });
+  await app.register(securityPlugin, {
+    rateLimitNamespace: options.rateLimitNamespace,
+    userBudgets: options.userBudgets,
+  });
   await app.register(compressPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);

@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { closeRedis, createRedisConnection } from '@touchline/drivers';
 import { refuseNulCharacter } from '../lib/form';
+import { USER_BUDGETS, type UserBudgets } from '../lib/user-rate-limit';
 
 /**
  * Security headers, CORS (same-origin by default; extra origins from CORS_ORIGINS) and a global
@@ -12,7 +13,9 @@ import { refuseNulCharacter } from '../lib/form';
  * (sign-in, codes) set tighter limits of their own.
  */
 export const securityPlugin = fp(
-  async (app, options: { rateLimitNamespace?: string }) => {
+  async (app, options: { rateLimitNamespace?: string; userBudgets?: Partial<UserBudgets> }) => {
+    // The per-user budgets the domain modules' preHandlers count against (lib/user-rate-limit).
+    app.decorate('userBudgets', { ...USER_BUDGETS, ...options.userBudgets });
     // Security headers: the same for every answer (no per-request nonces), so they are computed
     // once here; @fastify/helmet would rebuild helmet and re-parse the policy on every request.
     const securityHeaders = await helmetHeaders({

@@ -13,7 +13,7 @@ import { testRedisUrl } from '@touchline/drivers/testing';
 import { startWorkers, type Workers } from '@touchline/worker';
 import { LIMITS, type Role } from '@touchline/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type BuildAppOptions } from '../app';
 import { createAccountsService } from '../modules/accounts/accounts.service';
 import { sessionRevokerFrom } from '../modules/auth/auth.module';
 import { mediaUrlsFrom } from '../modules/media/media.module';
@@ -27,6 +27,8 @@ export type TestAppOptions = {
   heartbeatMs?: number;
   /** The app's clock (code expiry, resend windows); real time by default. */
   clock?: () => Date;
+  /** Per-user budgets other than the real ones (lib/user-rate-limit). */
+  userBudgets?: BuildAppOptions['userBudgets'];
 };
 
 let counter = 0;
@@ -89,7 +91,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const app: App = await buildApp(
     { config, database, drivers, secrets, clock: options.clock },
-    { logger: false, heartbeatMs: options.heartbeatMs, rateLimitNamespace: `${keyPrefix}-rl:` },
+    {
+      logger: false,
+      heartbeatMs: options.heartbeatMs,
+      rateLimitNamespace: `${keyPrefix}-rl:`,
+      userBudgets: options.userBudgets,
+    },
   );
   await app.ready();
   let workers: Workers | undefined;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
 import type { ChatMessage } from '@touchline/shared';
+import { USER_BUDGETS } from '../../lib/user-rate-limit';
 import { createTestApp, manualClock, type TestApp, type TestUser } from '../../testing/test-app';
 import {
   academy,
@@ -296,6 +297,21 @@ describe('chat messages', () => {
     const stranger = await adultPlayer(t);
     expect((await openChat(acad, stranger)).statusCode).toBe(403);
   });
+});
+
+describe('chat send budget', () => {
+  // The real budget (30 sends in 10 seconds) with a window no loaded machine outlasts: the 31
+  // sends below must all be counted in one window, however long the burst takes here.
+  const budget = { ...USER_BUDGETS['chat-send'], windowMs: 10 * 60_000 };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ userBudgets: { 'chat-send': budget } });
+  });
+  afterAll(async () => t.close());
+
+  it('is 30 sends in 10 seconds', () => {
+    expect(USER_BUDGETS['chat-send']).toEqual({ max: 30, windowMs: 10_000 });
+  });
 
   it('sends are rate limited per user', async () => {
     const [x, y] = [await adultPlayer(t), await adultPlayer(t)];
@@ -303,10 +319,10 @@ describe('chat messages', () => {
     const name = await threadOf(x, y);
     // At once, as a script would: the budget is 30 sends in 10 seconds.
     const answers = await Promise.all(
-      Array.from({ length: 31 }, (_, i) => sendText(x, name, `n${i}`)),
+      Array.from({ length: budget.max + 1 }, (_, i) => sendText(x, name, `n${i}`)),
     );
     const statuses = answers.map((r) => r.statusCode).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(budget.max);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     // The partner is not held back.
     expect((await sendText(y, name, 'calm down')).statusCode).toBe(201);

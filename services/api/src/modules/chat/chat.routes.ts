@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,13 +16,11 @@ import {
   chatReadResponseSchema,
   chatSendBodySchema,
   chatUnreadResponseSchema,
-  ERROR_CODES,
   errorBodySchema,
   LIMITS,
-  MESSAGES,
 } from '@touchline/shared';
-import { AppError } from '../../lib/app-error';
 import { parseOrThrow, readForm } from '../../lib/form';
+import { perUserRateLimit } from '../../lib/user-rate-limit';
 import { imageUploadErrors } from '../media/media.uploads';
 import { chatErrors } from './chat.errors';
 import type { ChatService } from './chat.service';
@@ -37,28 +35,6 @@ const security = [{ bearer: [] }];
 const tags = ['chat'];
 const threadParams = z.object({ threadName: z.string().max(100) });
 const messageParams = z.object({ id: chatMessageIdSchema });
-
-/** Sends per user: 30 in 10 seconds (a fast typist, never a script). */
-export const CHAT_SENDS = { max: 30, windowMs: 10_000 } as const;
-
-/** A per-user budget of one kind of request, shared across instances like the global limit. */
-function perUserRateLimit(app: FastifyInstance, kind: string, max: number, windowMs: number) {
-  const check = app.createRateLimit({
-    max,
-    timeWindow: windowMs,
-    keyGenerator: (request) => `${kind}:${request.auth.userId}`,
-  });
-  return async (request: FastifyRequest) => {
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      throw new AppError(
-        429,
-        ERROR_CODES.rateLimited,
-        `${MESSAGES.tooManyRequests} (retry in ${result.ttlInSeconds} s)`,
-      );
-    }
-  };
-}
 
 /**
  * The send form: JSON `{text, client_id}`, or multipart with those fields and at most one file,
@@ -87,7 +63,7 @@ async function readSendForm(request: FastifyRequest) {
 export function chatRoutes(deps: { chat: ChatService }): FastifyPluginAsyncZod {
   const { chat } = deps;
   return async (app) => {
-    const sends = perUserRateLimit(app, 'chat-send', CHAT_SENDS.max, CHAT_SENDS.windowMs);
+    const sends = perUserRateLimit(app, 'chat-send');
 
     app.post(
       '/chat',

@@ -12,7 +12,8 @@ import {
 import { parseOrThrow, readForm } from '../../lib/form';
 import type { CommentsService } from './posts.comments.service';
 import { postsErrors } from './posts.errors';
-import { COMMENTS_PER_MINUTE, perUserRateLimit, postIdParams } from './posts.http';
+import { perUserRateLimit } from '../../lib/user-rate-limit';
+import { postIdParams } from './posts.http';
 
 const errors = {
   400: errorBodySchema,
@@ -36,7 +37,7 @@ export function commentsRoutes(deps: { comments: CommentsService }): FastifyPlug
     app.post(
       '/add_comment/:id',
       {
-        preHandler: perUserRateLimit(app, 'comments', COMMENTS_PER_MINUTE),
+        preHandler: perUserRateLimit(app, 'comments'),
         schema: {
           tags,
           summary: 'Comment on a post, or reply to a comment (`parent`), JSON or form',

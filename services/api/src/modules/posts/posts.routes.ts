@@ -20,7 +20,8 @@ import { feedRoutes } from './posts.feed.routes';
 import type { FeedService } from './posts.feed.service';
 import { postsErrors } from './posts.errors';
 import { readPostForm } from './posts.form';
-import { perUserRateLimit, POSTS_PER_MINUTE, postIdParams } from './posts.http';
+import { perUserRateLimit } from '../../lib/user-rate-limit';
+import { postIdParams } from './posts.http';
 import type { NewPostMedia, PostsService } from './posts.service';
 import { reportsRoutes } from './posts.reports.routes';
 import type { ReportsService } from './posts.reports.service';
@@ -64,7 +65,7 @@ export function postsRoutes(deps: {
       '/post',
       {
         onRequest: writers,
-        preHandler: perUserRateLimit(app, 'posts', POSTS_PER_MINUTE),
+        preHandler: perUserRateLimit(app, 'posts'),
         schema: {
           tags,
           summary:
