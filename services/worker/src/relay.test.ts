@@ -9,6 +9,7 @@ import {
   listDeadLetteredEvents,
 } from '@touchline/db/platform';
 import { createSecretBox, type QueueDriver } from '@touchline/drivers';
+import { waitForQueueSettled } from '@touchline/drivers/testing';
 import { createJobHandlers } from './handlers';
 import { createOutboxRelay } from './relay';
 import { queueCodeEmail } from './testing/emails';
@@ -88,7 +89,9 @@ describe('outbox relay', () => {
       createJobHandlers({ ...drivers, db: env.db, clock: () => new Date() }),
     );
     await waitFor(async () => (await getEmail(env.db, emailId))?.status === 'sent');
-    await new Promise((r) => setTimeout(r, 300));
+    // Both enqueues made one job: once it ran, no copy waits to send the e-mail again.
+    const counts = await waitForQueueSettled(drivers.queue.admin, 'email');
+    expect(counts).toMatchObject({ completed: 1, failed: 0 });
     expect(await mailboxCount(emailId)).toBe(1);
   });
 
@@ -109,7 +112,9 @@ describe('outbox relay', () => {
     const relay = createOutboxRelay({ db: env.db, queue: after.queue, logger: silentLogger });
     await relay.drain();
     await waitFor(async () => (await getEmail(env.db, emailId))?.status === 'sent');
-    await new Promise((r) => setTimeout(r, 300));
+    // The job the dead process enqueued and the one enqueued again are one: nothing else waits.
+    const counts = await waitForQueueSettled(after.queue.admin, 'email');
+    expect(counts).toMatchObject({ completed: 1, failed: 0 });
     expect(await mailboxCount(emailId)).toBe(1);
     expect(await countUnpublished(env.db)).toBe(0);
   });

@@ -178,3 +178,20 @@ export const mediaObjects = pgTable(
     index('media_objects_owner_idx').on(t.ownerId),
   ],
 );
+
+/**
+ * Stored files that no committed row references: recorded before a chat picture's files are
+ * written (the message's transaction deletes the record), and in the transaction that deletes a
+ * message's picture row (deleted once its files are). A record older than a day marks files a
+ * crash or a storage failure left behind: `maintenance.prune` deletes them, then the record.
+ */
+export const unclaimedFiles = pgTable(
+  'unclaimed_files',
+  {
+    id: id(),
+    keys: jsonb('keys').$type<string[]>().notNull(),
+    visibility: text('visibility', { enum: ['public', 'private'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unclaimed_files_created_idx').on(t.createdAt)],
+);

@@ -5,14 +5,16 @@ import type { Logger } from '../logger';
 import { createCapturingLogger } from '../testing/logger';
 import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../testing/redis';
 import { noopHandlers } from '../testing/handlers';
-import { sleep, waitFor } from '../testing/wait';
+import { sleep, waitFor, waitForQueueSettled } from '../testing/wait';
 import { UnrecoverableJobError } from '../types';
-import type { JobContext, JobHandler, JobHandlers, QueueDriver } from '../types';
+import type { JobContext, JobHandler, JobHandlers, QueueAdminView, QueueDriver } from '../types';
 import { createBullQueue } from './bull';
 import { createInlineQueue } from './inline';
 import { InvalidJobError, isUnavailableError } from './jobs';
 
-type Implementation = { name: string; create: (logger: Logger) => QueueDriver };
+/** A queue driver with its administrators' view, where a test reads what the queue still holds. */
+type AdminQueue = QueueDriver & { readonly admin: QueueAdminView };
+type Implementation = { name: string; create: (logger: Logger) => AdminQueue };
 
 const redisUrl = testRedisUrl();
 const redisPrefix = uniqueRedisPrefix('queue');
@@ -43,7 +45,7 @@ function handlers(overrides: { [N in JobName]?: JobHandler<N> }): JobHandlers {
 }
 
 describe.each(implementations)('$name queue', ({ create }) => {
-  let queue: QueueDriver;
+  let queue: AdminQueue;
   let log: ReturnType<typeof createCapturingLogger>;
 
   beforeEach(() => {
@@ -71,8 +73,10 @@ describe.each(implementations)('$name queue', ({ create }) => {
     await queue.add('email.send', { emailId }, { jobId });
     await waitFor(() => runs.length === 1, 'the first run');
     await queue.add('email.send', { emailId }, { jobId }); // after completion: still known
-    await sleep(500);
+    // A copy accepted by either add would keep the queue busy until it ran.
+    const counts = await waitForQueueSettled(queue.admin, 'email');
     expect(runs).toEqual([jobId]);
+    expect(counts).toMatchObject({ completed: 1, failed: 0 });
   });
 
   it('retries a failing job with exponential backoff until it succeeds', async () => {
@@ -92,7 +96,9 @@ describe.each(implementations)('$name queue', ({ create }) => {
     // JOB_RETRY.backoffMs = 1000: about 1 s before the second attempt, 2 s before the third.
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(900);
     expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(1900);
-    await sleep(300);
+    // Done for good: no attempt left waiting or delayed.
+    const counts = await waitForQueueSettled(queue.admin, 'media');
+    expect(counts).toMatchObject({ completed: 1, failed: 0 });
     expect(attempts).toHaveLength(3);
     expect(log.entries.filter((e) => e.msg === 'job failed, will retry')).toHaveLength(2);
   });
@@ -111,7 +117,9 @@ describe.each(implementations)('$name queue', ({ create }) => {
     const jobId = `realtime.sessions_revoked:${userId}`;
     await queue.add('realtime.sessions_revoked', { userId }, { jobId });
     await waitFor(() => failedPermanently(jobId), 'the permanent failure');
-    await sleep(1500); // longer than the first backoff
+    // Failed for good: no retry waiting behind its backoff.
+    const counts = await waitForQueueSettled(queue.admin, 'realtime');
+    expect(counts).toMatchObject({ failed: 1, completed: 0 });
     expect(runs).toBe(1);
   });
 
@@ -127,7 +135,9 @@ describe.each(implementations)('$name queue', ({ create }) => {
     await expect(
       queue.add('nope' as 'email.send', { emailId: randomUUID() }, { jobId: 'nope:1' }),
     ).rejects.toThrow(InvalidJobError);
-    await sleep(200);
+    // Nothing was stored: an accepted job would keep the queue busy until it ran or failed.
+    const counts = await waitForQueueSettled(queue.admin, 'email');
+    expect(counts).toMatchObject({ completed: 0, failed: 0 });
     expect(runs).toBe(0);
   });
 
@@ -140,7 +150,7 @@ describe.each(implementations)('$name queue', ({ create }) => {
     const runs: string[] = [];
     const emailId = randomUUID();
     await queue.add('email.send', { emailId }, { jobId: `email.send:${emailId}` });
-    await sleep(200);
+    expect((await queue.admin.counts()).email).toMatchObject({ waiting: 1, active: 0 });
     await queue.process(
       handlers({ 'email.send': async (job) => void runs.push(job.data.emailId) }),
     );
@@ -223,7 +233,8 @@ if (redisUrl)
         await waitFor(() => completed === 1, 'the run once the database answers', 20_000);
         expect(runs).toEqual([1, 1, 1, 1, 1, 1]); // no attempt spent while it waited
         expect(log.entries.some((e) => e.msg === 'job failed permanently')).toBe(false);
-        await sleep(200);
+        const counts = await waitForQueueSettled(queue.admin, 'media');
+        expect(counts).toMatchObject({ completed: 1, failed: 0 });
         expect(completed).toBe(1);
       } finally {
         await queue.close();

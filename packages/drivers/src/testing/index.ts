@@ -2,7 +2,7 @@ export { createCapturingLogger, type LogEntry } from './logger';
 export { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from './redis';
 export { startS3rver } from './s3';
 export { startSmtpServer, type CapturedMail } from './smtp';
-export { sleep, waitFor } from './wait';
+export { sleep, waitFor, waitForQueueSettled } from './wait';
 export {
   startFakePaystack,
   type FakePaystack,

@@ -1,10 +1,16 @@
-import type { Executor } from '@touchline/db';
-import { createMediaObject, markMediaReady, type MediaObjectRow } from '@touchline/db/media';
+import type { Database, Executor } from '@touchline/db';
+import {
+  createMediaObject,
+  forgetUnclaimedFiles,
+  markMediaReady,
+  recordUnclaimedFiles,
+  type MediaObjectRow,
+} from '@touchline/db/media';
 import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import type { StorageDriver } from '@touchline/drivers';
 import {
-  deleteStoredFiles,
   processImage,
+  storageKeysOf,
   type ImageVariants,
   type ProcessedImage,
 } from '../media/media.uploads';
@@ -25,16 +31,47 @@ export type ChatImageRef = {
 };
 
 /**
- * A chat picture: checked by content, re-encoded without metadata by the post image pipeline
- * (`processImage`) and written PRIVATE to storage (before, never inside, the transaction). The
- * media row is recorded inside the send's transaction (`record`); `discard` removes the files
- * when the send did not keep them.
+ * Deletes files whose rows are gone, then their unclaimed-files record (`recordId`): a file that
+ * could not be deleted keeps the record, and `maintenance.prune` tries again a day later.
  */
-export async function preparePrivateImage(storage: StorageDriver, buffer: Buffer) {
+export async function deleteUnclaimedFiles(
+  deps: { db: Database; storage: StorageDriver },
+  recordId: string,
+  files: readonly Pick<MediaObjectRow, 'key' | 'variants' | 'visibility'>[],
+  onError: (err: unknown) => void = () => undefined,
+) {
+  const results = await Promise.allSettled(
+    storageKeysOf(files).map(([key, visibility]) => deps.storage.delete(key, visibility)),
+  );
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  for (const failure of failed) onError(failure.reason);
+  if (failed.length === 0) await forgetUnclaimedFiles(deps.db, [recordId]).catch(onError);
+}
+
+/**
+ * A chat picture: checked by content, re-encoded without metadata by the post image pipeline
+ * (`processImage`) and written PRIVATE to storage (before, never inside, the transaction). An
+ * unclaimed-files record is written before the files: `claim` deletes it in the send's
+ * transaction, with the media row (`record`) and the message; `discard` removes the files, then
+ * the record, when the send did not keep them. A process that dies in between leaves the record,
+ * and `maintenance.prune` deletes the files a day later.
+ */
+export async function preparePrivateImage(
+  deps: { db: Database; storage: StorageDriver },
+  buffer: Buffer,
+) {
+  const { storage } = deps;
   const image: ProcessedImage = await processImage(buffer, CHAT_IMAGE_VARIANTS, { webp: false });
   const files = [
     { key: image.display.key, variants: image.variantKeys, visibility: 'private' as const },
   ];
+  await recordUnclaimedFiles(deps.db, {
+    id: image.id,
+    keys: storageKeysOf(files).map(([key]) => key),
+    visibility: 'private',
+  });
+  const discard = (onError?: (err: unknown) => void) =>
+    deleteUnclaimedFiles(deps, image.id, files, onError);
   try {
     await Promise.all(
       image.outputs.map((o) =>
@@ -42,7 +79,7 @@ export async function preparePrivateImage(storage: StorageDriver, buffer: Buffer
       ),
     );
   } catch (err) {
-    await deleteStoredFiles(storage, files);
+    await discard();
     throw err;
   }
   return {
@@ -71,8 +108,10 @@ export async function preparePrivateImage(storage: StorageDriver, buffer: Buffer
       await markMediaReady(executor, image.id, ready);
       return { ...created, ...ready, status: 'ready' as const };
     },
-    /** Deletes the files (the send failed or was a replay). */
-    discard: (onError?: (err: unknown) => void) => deleteStoredFiles(storage, files, onError),
+    /** The message referencing the files commits with this (in its transaction). */
+    claim: (executor: Executor) => forgetUnclaimedFiles(executor, [image.id]),
+    /** Deletes the files, then their record (the send failed or was a replay). */
+    discard,
   };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
 import type { ChatMessage } from '@touchline/shared';
+import { createJobHandlers } from '@touchline/worker';
 import { USER_BUDGETS } from '../../lib/user-rate-limit';
 import { createTestApp, manualClock, type TestApp, type TestUser } from '../../testing/test-app';
 import {
@@ -30,7 +31,13 @@ const unreadTotal = async (who: TestUser) =>
   (await expectStatus(who.call('GET', '/api/chat_unread'), 200)).json().unread_total as number;
 
 /** A multipart send with a picture (a PNG with location and camera metadata). */
-async function sendPicture(t: TestApp, who: TestUser, thread: string, text: string) {
+async function sendPicture(
+  t: TestApp,
+  who: TestUser,
+  thread: string,
+  text: string,
+  clientId = `pic-${Date.now()}`,
+) {
   const png = await sharp({
     create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } },
   })
@@ -43,7 +50,7 @@ async function sendPicture(t: TestApp, who: TestUser, thread: string, text: stri
   const body = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\n${text}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="client_id"\r\n\r\npic-${Date.now()}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="client_id"\r\n\r\n${clientId}\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
     ),
     png,
@@ -257,6 +264,29 @@ describe('chat messages', () => {
         `Content-Type: image/png\r\n\r\n<script>alert(1)</script>\r\n--${boundary}--\r\n`,
     });
     expect(fake.statusCode).toBe(400);
+  });
+
+  it('a sent picture outlives the prune of unclaimed files; a replayed or deleted one leaves no file', async () => {
+    const clientId = `kept-${Date.now()}`;
+    const sent = (
+      await expectStatus(sendPicture(t, a, thread, 'Kept', clientId), 201)
+    ).json() as ChatMessage;
+    // The same send again (a retry) answers the stored message; its second upload is discarded.
+    const replay = await expectStatus(sendPicture(t, a, thread, 'Kept', clientId), 200);
+    expect(replay.json().id).toBe(sent.id);
+    const gone = (await expectStatus(sendPicture(t, a, thread, ''), 201)).json() as ChatMessage;
+    await expectStatus(a.call('DELETE', `/api/chat_message/${gone.id}`), 200);
+    // Nothing is left unclaimed: a sent picture's record goes with its message, the others' with
+    // their files.
+    expect(await t.db.select().from(schema.unclaimedFiles)).toEqual([]);
+
+    // The worker's prune, two days later, on this app's database and storage.
+    const later = () => new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    const prune = createJobHandlers({ ...t.drivers, db: t.db, clock: later })['maintenance.prune'];
+    await prune({ id: 'maintenance.prune:chat', name: 'maintenance.prune', attempt: 1, data: {} });
+    const seen = (await page(b, thread)).messages.find((m) => m.id === sent.id)!;
+    expect((await t.app.inject({ method: 'GET', url: seen.image! })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: gone.image! })).statusCode).toBe(404);
   });
 
   it('an existing conversation ends with a block, and a minor’s with the unfollow', async () => {

@@ -15,6 +15,7 @@ import {
   threadUnread,
   unreadTotal,
 } from '@touchline/db/chat';
+import { recordUnclaimedFiles } from '@touchline/db/media';
 import { appendEvent, appendUserEventsBatch } from '@touchline/db/platform';
 import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import type { StorageDriver } from '@touchline/drivers';
@@ -30,9 +31,9 @@ import {
   type Role,
   type StoredServerEvent,
 } from '@touchline/shared';
-import { deleteStoredFiles } from '../media/media.uploads';
+import { storageKeysOf } from '../media/media.uploads';
 import { chatErrors } from './chat.errors';
-import { preparePrivateImage, type PreparedImage } from './chat.images';
+import { deleteUnclaimedFiles, preparePrivateImage, type PreparedImage } from './chat.images';
 import { decideChatPermission, type ChatPermissionMode } from './chat.permissions';
 import { createChatViews } from './chat.views';
 
@@ -221,7 +222,7 @@ export function createChatService(deps: ChatServiceDeps) {
       await check(db, viewer.userId, partnerIn(thread, viewer.userId), 'send');
 
       const image: PreparedImage | null = input.image
-        ? await preparePrivateImage(storage, input.image)
+        ? await preparePrivateImage({ db, storage }, input.image)
         : null;
       let outcome: { message: ChatMessage; replayed: boolean; stored: Stored[] };
       try {
@@ -239,6 +240,7 @@ export function createChatService(deps: ChatServiceDeps) {
             if (image) await deleteOwnedMediaObjects(tx, viewer.userId, [image.id]);
             return { message: await views.message(message, thread.name), replayed, stored: [] };
           }
+          await image?.claim(tx);
           await appendEvent(tx, { type: 'chat.message_sent', payload: { messageId: message.id } });
           const view = await views.message(message, thread.name);
           const stored = await storeForBoth(tx, thread, 'chat_message', (counts) => ({
@@ -281,14 +283,29 @@ export function createChatService(deps: ChatServiceDeps) {
         const { thread } = await ownMessage(tx, viewer, messageId);
         const { message, imageMediaId } = await deleteMessage(tx, messageId, { at: clock() });
         const files = await deleteOwnedMediaObjects(tx, viewer.userId, [imageMediaId]);
+        // Tracked until they are deleted after the commit (a crash leaves them to the prune).
+        const filesRecord =
+          files.length > 0
+            ? await recordUnclaimedFiles(tx, {
+                keys: storageKeysOf(files).map(([key]) => key),
+                visibility: files[0]!.visibility,
+              })
+            : null;
         const view = await views.message(message, thread.name);
         const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
           message: view,
           ...counts,
         }));
-        return { view, stored, files };
+        return { view, stored, files, filesRecord };
       });
-      await deleteStoredFiles(storage, outcome.files, onStorageError);
+      if (outcome.filesRecord) {
+        await deleteUnclaimedFiles(
+          { db, storage },
+          outcome.filesRecord,
+          outcome.files,
+          onStorageError,
+        );
+      }
       await publishAll(outcome.stored);
       return outcome.view;
     },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { countUnpublished } from '@touchline/db/platform';
 import type { UserRow } from '@touchline/db/users';
+import { waitFor, waitForQueueSettled } from '@touchline/drivers/testing';
 import type { ServerEvent } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -132,7 +134,9 @@ describe('the notification centre', () => {
     await A.call('POST', '/api/friend_request', { to_user: b.id });
     await A.call('POST', `/api/cancel_request/${b.id}`);
     t.workers!.relay.start();
-    await new Promise((r) => setTimeout(r, 500));
+    // Processed: the request's event relayed, and its job run (it finds the request withdrawn).
+    await waitFor(async () => (await countUnpublished(t.db)) === 0, 'the relay', 20_000);
+    await waitForQueueSettled(t.drivers.queue.admin, 'notifications');
     expect((await B.call('GET', '/api/notification')).json().results).toHaveLength(0);
   });
 
