@@ -154,6 +154,18 @@ test.describe('administration', () => {
     await blockDialog.getByRole('button', { name: 'Block player' }).click();
     await expect(admin.getByText(`${playerName} is blocked`)).toBeVisible();
     await keepScreenshot(admin, testInfo, 'admin-journey-blocked');
+    // The search lives in the address (replaced, not pushed): a reload keeps the filtered list.
+    await expect(admin).toHaveURL(
+      (url) =>
+        url.pathname === '/admin/playerview' && url.searchParams.get('search') === playerEmail,
+    );
+    await admin.reload();
+    await expect(admin.getByRole('searchbox', { name: 'Search players' })).toHaveValue(playerEmail);
+    const players = admin.getByRole('table', { name: 'Players' });
+    await expect(players.getByRole('row', { name: new RegExp(playerName) })).toContainText(
+      'Blocked',
+    );
+    await expect(players.getByRole('row')).toHaveCount(2);
     await expect(playerTab.getByText('You account is blocked')).toBeVisible({ timeout: 15_000 });
     await expect(playerTab).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 });
 
