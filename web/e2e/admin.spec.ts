@@ -154,6 +154,8 @@ test.describe('administration', () => {
     await blockDialog.getByRole('button', { name: 'Block player' }).click();
     await expect(admin.getByText(`${playerName} is blocked`)).toBeVisible();
     await keepScreenshot(admin, testInfo, 'admin-journey-blocked');
+    await expect(playerTab.getByText('You account is blocked')).toBeVisible({ timeout: 15_000 });
+    await expect(playerTab).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 });
     // The search lives in the address (replaced, not pushed): a reload keeps the filtered list.
     await expect(admin).toHaveURL(
       (url) =>
@@ -166,8 +168,6 @@ test.describe('administration', () => {
       'Blocked',
     );
     await expect(players.getByRole('row')).toHaveCount(2);
-    await expect(playerTab.getByText('You account is blocked')).toBeVisible({ timeout: 15_000 });
-    await expect(playerTab).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 });
 
     // 3. The reported post is removed with a reason; its author is told.
     await admin.goto('/admin/reports');
