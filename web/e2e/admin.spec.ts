@@ -156,6 +156,18 @@ test.describe('administration', () => {
     await keepScreenshot(admin, testInfo, 'admin-journey-blocked');
     await expect(playerTab.getByText('You account is blocked')).toBeVisible({ timeout: 15_000 });
     await expect(playerTab).toHaveURL((url) => url.pathname === '/', { timeout: 15_000 });
+    // The search lives in the address (replaced, not pushed): a reload keeps the filtered list.
+    await expect(admin).toHaveURL(
+      (url) =>
+        url.pathname === '/admin/playerview' && url.searchParams.get('search') === playerEmail,
+    );
+    await admin.reload();
+    await expect(admin.getByRole('searchbox', { name: 'Search players' })).toHaveValue(playerEmail);
+    const players = admin.getByRole('table', { name: 'Players' });
+    await expect(players.getByRole('row', { name: new RegExp(playerName) })).toContainText(
+      'Blocked',
+    );
+    await expect(players.getByRole('row')).toHaveCount(2);
 
     // 3. The reported post is removed with a reason; its author is told.
     await admin.goto('/admin/reports');

@@ -4,6 +4,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_OPS_LIMITS, ADMIN_OPS_MESSAGES, ERROR_CODES } from '@touchline/shared';
 import { BOARD_COOKIE, BOARD_PATH, cookieValue, createBoardAuth } from './admin.queues.board-auth';
+import { serveBoardPage } from './admin.queues.board-page';
 
 export { BOARD_PATH };
 
@@ -12,7 +13,9 @@ export { BOARD_PATH };
  * BullMQ without Redis; the embedded mode's queues are on the Queues screen). Outside `/api`, so
  * it is reached by a plain navigation: `GET auth?token=` swaps a link from
  * `GET /api/admin/queues/board_link` for the board's cookie, and every other board request
- * (page, files, its JSON API) needs that cookie of an active administrator, else 401.
+ * (page, files, its JSON API) needs that cookie of an active administrator, else 401. The board
+ * has its own Content-Security-Policy, all 'self', and its fonts from the board's path
+ * (`admin.queues.board-page.ts`).
  */
 export const queueBoardPlugin: FastifyPluginAsync = async (app) => {
   const queue = app.drivers.queue;
@@ -42,6 +45,8 @@ export const queueBoardPlugin: FastifyPluginAsync = async (app) => {
   );
 
   await app.register(async (board) => {
+    // The board's own CSP and local fonts (the app's policy would block its Google Fonts link).
+    serveBoardPage(board);
     board.addHook('onRequest', async (request, reply) => {
       if (await auth.allowed(cookieValue(request.headers.cookie, BOARD_COOKIE))) return;
       return reply

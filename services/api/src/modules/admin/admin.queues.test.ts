@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@touchline/db';
 import { appendEvent } from '@touchline/db/platform';
 import { UnrecoverableJobError, type JobHandlers } from '@touchline/drivers';
-import { ADMIN_OPS_MESSAGES, JOBS, type AdminQueues } from '@touchline/shared';
+import { ADMIN_OPS_MESSAGES, ERROR_CODES, JOBS, type AdminQueues } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { BOARD_CSP } from './admin.queues.board-page';
 
 /** Waits for a condition with a generous bound (a loaded machine), never a fixed sleep. */
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 30_000) {
@@ -212,5 +213,77 @@ describe('/api/admin/queues', () => {
     });
     await t.db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, admin.id));
     expect(blocked.statusCode).toBe(401);
+  });
+
+  it('serves the board under its own CSP: its own files and fonts, nothing from another host; the app keeps its policy', async () => {
+    const appPolicy = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers[
+      'content-security-policy'
+    ];
+    // The app's policy is its own (Google sign-in), never the board's.
+    expect(appPolicy).toContain('https://accounts.google.com/gsi/client');
+    expect(appPolicy).not.toBe(BOARD_CSP);
+    // No board without BullMQ (the embedded mode).
+    if (t.drivers.queue.kind !== 'bullmq') return;
+    const link = await admin.call('GET', '/api/admin/queues/board_link');
+    const opened = await t.app.inject({ method: 'GET', url: (link.json() as { url: string }).url });
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    const get = (path: string, withCookie = true) =>
+      t.app.inject({
+        method: 'GET',
+        url: new URL(path, 'http://board.test/admin/queues/board/').pathname,
+        headers: withCookie ? { cookie } : {},
+      });
+
+    const page = await get('/admin/queues/board/');
+    expect(page.statusCode).toBe(200);
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toBe(BOARD_CSP);
+    // Every source is the board's own: no host, scheme or wildcard, no eval; inline styles only.
+    const directives = new Map(
+      policy.split(';').map((part) => {
+        const [name, ...sources] = part.trim().split(/\s+/);
+        return [name!, sources];
+      }),
+    );
+    for (const [name, sources] of directives) {
+      for (const source of sources) {
+        const allowed = ["'self'", "'none'", ...(name === 'style-src' ? ["'unsafe-inline'"] : [])];
+        expect(allowed, `${name} ${source}`).toContain(source);
+      }
+    }
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('font-src')).toEqual(["'self'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+
+    // The page asks nothing of Google Fonts; every file it names answers under that policy.
+    expect(page.body).not.toMatch(/fonts\.(googleapis|gstatic)\.com/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"#]+)"/g)].map((m) => m[1]!);
+    expect(assets).toContain('fonts/fonts.css');
+    for (const asset of assets.filter((a) => !a.startsWith('/admin/queues/board/'))) {
+      expect(asset, 'a file of the board itself').not.toMatch(/^[a-z]+:|^\/\//i);
+      const file = await get(asset);
+      expect(file.statusCode, asset).toBe(200);
+      expect(file.headers['content-security-policy']).toBe(BOARD_CSP);
+    }
+    const css = await get('fonts/fonts.css');
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    const fonts = [...css.body.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]!);
+    expect(css.body).toContain("font-family:'IBM Plex Sans'");
+    expect(css.body).toContain("font-family:'IBM Plex Mono'");
+    expect(fonts).toHaveLength(5);
+    for (const font of fonts) {
+      const file = await get(`fonts/${font}`);
+      expect(file.statusCode, font).toBe(200);
+      expect(file.headers['content-type']).toBe('font/woff2');
+      expect(file.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    }
+    // Behind the same administrator check; no other file under fonts/.
+    expect((await get(`fonts/${fonts[0]!}`, false)).statusCode).toBe(401);
+    for (const other of ['..%2F..%2Fpackage.json', 'ibm-plex-sans-latin-700-normal.woff2']) {
+      const refused = await get(`fonts/${other}`);
+      expect(refused.statusCode, other).toBe(404);
+      expect(refused.json()).toMatchObject({ code: ERROR_CODES.notFound });
+    }
   });
 });

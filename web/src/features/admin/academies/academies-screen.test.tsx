@@ -34,8 +34,8 @@ const eagles = academy({
   has_licence: false,
 });
 
-function render() {
-  return renderAdminScreen(<AdminAcademiesScreen />, '/admin/academyview');
+function render(path = '/admin/academyview') {
+  return renderAdminScreen(<AdminAcademiesScreen />, path);
 }
 
 const query = (call: FakeRequest) => Object.fromEntries(call.url.searchParams);
@@ -102,6 +102,38 @@ describe('admin academies', () => {
         search: 'stars',
       }),
     );
+  });
+
+  it('keeps the search and the status filter in the address: opens from them, writes them back', async () => {
+    const api = serveApi({
+      'GET /api/admin/academies': (call) =>
+        query(call).status === 'blocked'
+          ? { results: [eagles], next: null }
+          : { results: [stars], next: null },
+    });
+    const { user, history } = render('/admin/academyview?search=lagos&status=pending');
+    expect(await screen.findByRole('row', { name: /Lagos Stars FC/ })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search academies' })).toHaveValue('lagos');
+    expect(screen.getByRole('button', { name: 'Pending' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.callsTo('GET /api/admin/academies').map(query)).toEqual([
+      { search: 'lagos', status: 'pending' },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Blocked' }));
+    expect(await screen.findByRole('row', { name: /Abuja Eagles/ })).toBeVisible();
+    expect(history).toEqual(['/admin/academyview?search=lagos&status=blocked']);
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(history).toEqual(['/admin/academyview?search=lagos']));
+  });
+
+  it('reads a status it does not know as All', async () => {
+    const api = serveApi({
+      'GET /api/admin/academies': { status: 200, body: { results: [stars], next: null } },
+    });
+    render('/admin/academyview?status=everything');
+    await screen.findByRole('row', { name: /Lagos Stars FC/ });
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.callsTo('GET /api/admin/academies').map(query)).toEqual([{}]);
   });
 
   it('says so when nothing matches', async () => {

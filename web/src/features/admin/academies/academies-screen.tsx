@@ -1,5 +1,6 @@
 import { BadgeCheck, FileText, XCircle } from 'lucide-react';
 import type { AdminAcademy, AdminAcademyFilter } from '@touchline/shared';
+import { ADMIN_ACADEMY_FILTERS } from '@touchline/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { BadgeTone, BlockTarget, FilterOption } from '../shared';
@@ -18,7 +19,10 @@ import {
   StatusFilter,
   errorText,
   lagosDate,
+  choiceParam,
+  searchParam,
   useCursorPager,
+  useListQuery,
 } from '../shared';
 import { useAcademies, useDeclineAcademy, useVerifyAcademy } from './academies-api';
 import { LicenceDialog } from './licence-dialog';
@@ -30,6 +34,9 @@ const FILTERS: readonly FilterOption<AdminAcademyFilter>[] = [
   { value: 'declined', label: 'Declined' },
   { value: 'blocked', label: 'Blocked' },
 ];
+
+/** The address's query: `?search=&status=` (the API's names). */
+const QUERY = { search: searchParam, status: choiceParam(ADMIN_ACADEMY_FILTERS) };
 
 const STATUS: Record<AdminAcademy['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'amber' },
@@ -43,12 +50,11 @@ type Academy = Pick<AdminAcademy, 'id' | 'username'>;
 
 /**
  * `/admin/academyview`: every academy, newest first — search by name or e-mail, filter by
- * status; view the licence (a short-lived signed link), verify, decline with a reason, block or
+ * status (`?search=&status=`, kept in the address); view the licence (a short-lived signed link), verify, decline with a reason, block or
  * unblock with a reason.
  */
 export function AdminAcademiesScreen() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<AdminAcademyFilter | ''>('');
+  const [{ search, status }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ search, status });
   const academies = useAcademies({ search, status, page: pager.page });
 
@@ -71,9 +77,14 @@ export function AdminAcademiesScreen() {
           label="Search academies"
           placeholder="Name or e-mail"
           value={search}
-          onSearch={setSearch}
+          onSearch={(next) => setQuery({ search: next })}
         />
-        <StatusFilter label="Status" options={FILTERS} value={status} onChange={setStatus} />
+        <StatusFilter
+          label="Status"
+          options={FILTERS}
+          value={status}
+          onChange={(next) => setQuery({ status: next })}
+        />
       </AdminToolbar>
 
       <AdminTable

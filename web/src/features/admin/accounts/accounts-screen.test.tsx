@@ -98,4 +98,36 @@ describe('admin accounts', () => {
     expect(csvCall.url.searchParams.get('format')).toBe('csv');
     expect(csvCall.url.searchParams.get('from')).toBe('2026-01-01');
   });
+
+  it('keeps the period in the address (?from=&to=): opens on it, writes a preset back, bare for 30 days', async () => {
+    signInAs('admin', 'admin-1');
+    const fetch = serveApi({
+      'GET /api/admin/accounts': ({ url }) =>
+        answer(url.searchParams.get('from')!, url.searchParams.get('to')!),
+    });
+    const { history } = renderApp('/admin/accounts?from=2026-01-01&to=2026-01-31');
+    const today = lagosToday();
+    await screen.findByRole('table', { name: /Takings per academy/ });
+    expect(screen.getByLabelText('Period')).toHaveValue('custom');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-01-31');
+    expect(fetch.callsTo('GET /api/admin/accounts').map((call) => call.url.search)).toEqual([
+      '?from=2026-01-01&to=2026-01-31',
+    ]);
+
+    await userEvent.selectOptions(screen.getByLabelText('Period'), 'Last 7 days');
+    await waitFor(() =>
+      expect(history).toEqual([`/admin/accounts?from=${addDays(today, -6)}&to=${today}`]),
+    );
+    expect(screen.getByLabelText('Period')).toHaveValue('7');
+    expect(screen.queryByLabelText('From')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByLabelText('Period'), 'Last 30 days');
+    await waitFor(() => expect(history).toEqual(['/admin/accounts']));
+    await waitFor(() =>
+      expect(fetch.callsTo('GET /api/admin/accounts').at(-1)!.url.search).toBe(
+        `?from=${addDays(today, -29)}&to=${today}`,
+      ),
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatNaira } from '@/lib/money';
@@ -29,18 +30,60 @@ function presetPeriod(preset: Exclude<Preset, 'custom'>, today: string): Period 
   return { from: addDays(today, -(Number(preset) - 1)), to: today };
 }
 
+const PRESETS = ['7', '30', 'month'] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const samePeriod = (a: Period, b: Period) => a.from === b.from && a.to === b.to;
+
+/**
+ * The period lives in the address under the API's names (`?from=&to=`, Lagos dates), so a reload
+ * or a shared link shows the same takings; none means the last 30 days. A preset writes its dates
+ * (the 30 days leave the address bare) and shows as chosen while the dates are its own; 'Custom
+ * dates' shows the date fields for the same period until another preset is chosen. Every change
+ * replaces the address (no history entry per keystroke).
+ */
+function usePeriodInAddress(today: string) {
+  const [params, setParams] = useSearchParams();
+  const [customChosen, setCustomChosen] = useState(false);
+  const fallback = presetPeriod('30', today);
+  const day = (key: 'from' | 'to') => {
+    const raw = params.get(key) ?? '';
+    return DAY.test(raw) ? raw : '';
+  };
+  const period: Period =
+    params.has('from') || params.has('to') ? { from: day('from'), to: day('to') } : fallback;
+  const matching = PRESETS.find((name) => samePeriod(presetPeriod(name, today), period));
+  const preset: Preset = customChosen || !matching ? 'custom' : matching;
+
+  const setPeriod = (next: Period) =>
+    setParams(
+      (current) => {
+        const query = new URLSearchParams(current);
+        for (const key of ['from', 'to'] as const) {
+          if (samePeriod(next, fallback)) query.delete(key);
+          else query.set(key, next[key]);
+        }
+        return query;
+      },
+      { replace: true },
+    );
+  const choose = (next: Preset) => {
+    setCustomChosen(next === 'custom');
+    if (next !== 'custom') setPeriod(presetPeriod(next, today));
+  };
+  return { period, preset, choose, setPeriod };
+}
+
 const money = (kobo: number) => (kobo < 0 ? `−${formatNaira(-kobo)}` : formatNaira(kobo));
 
 /**
  * `/admin/accounts`: takings per academy over a period (Lagos dates, both included): payments,
- * paid, refunded and net, largest net first, with the totals, and the same as a CSV file.
+ * paid, refunded and net, largest net first, with the totals, and the same as a CSV file. The
+ * period is in the address (`?from=&to=`).
  */
 export function AdminAccountsScreen() {
   const today = lagosToday();
-  const [preset, setPreset] = useState<Preset>('30');
-  const [custom, setCustom] = useState<Period>(() => presetPeriod('30', today));
-  const period = preset === 'custom' ? custom : presetPeriod(preset, today);
-  const invalid = preset === 'custom' && (!custom.from || !custom.to || custom.from > custom.to);
+  const { period, preset, choose, setPeriod } = usePeriodInAddress(today);
+  const invalid = !period.from || !period.to || period.from > period.to;
   const accounts = useAccounts(invalid ? { from: '', to: '' } : period);
   const [downloading, setDownloading] = useState(false);
   const data = accounts.data;
@@ -84,11 +127,7 @@ export function AdminAccountsScreen() {
             <select
               id="accounts-period"
               value={preset}
-              onChange={(event) => {
-                const next = event.target.value as Preset;
-                if (next === 'custom') setCustom(period);
-                setPreset(next);
-              }}
+              onChange={(event) => choose(event.target.value as Preset)}
               className="field-input"
             >
               <option value="7">Last 7 days</option>
@@ -106,9 +145,9 @@ export function AdminAccountsScreen() {
                 <input
                   id="accounts-from"
                   type="date"
-                  value={custom.from}
+                  value={period.from}
                   max={today}
-                  onChange={(event) => setCustom({ ...custom, from: event.target.value })}
+                  onChange={(event) => setPeriod({ ...period, from: event.target.value })}
                   className="field-input"
                 />
               </div>
@@ -119,9 +158,9 @@ export function AdminAccountsScreen() {
                 <input
                   id="accounts-to"
                   type="date"
-                  value={custom.to}
+                  value={period.to}
                   max={today}
-                  onChange={(event) => setCustom({ ...custom, to: event.target.value })}
+                  onChange={(event) => setPeriod({ ...period, to: event.target.value })}
                   className="field-input"
                 />
               </div>

@@ -59,6 +59,34 @@ describe('admin audit log', () => {
     );
   });
 
+  it('opens with the search of the address (?search=) and keeps what is typed there', async () => {
+    signInAs('admin', 'admin-1');
+    const fetch = serveApi({
+      'GET /api/admin/audit': ({ url }) => {
+        const search = url.searchParams.get('search');
+        return {
+          results: search
+            ? entries.filter((e) => e.reason.toLowerCase().includes(search))
+            : entries,
+          next: null,
+        };
+      },
+    });
+    const { history } = renderApp('/admin/audit?search=birth');
+    expect(await screen.findByText('Birth certificate checked')).toBeVisible();
+    expect(screen.queryByText('Spamming other players')).toBeNull();
+    expect(screen.getByRole('searchbox', { name: 'Search the audit log' })).toHaveValue('birth');
+    expect(
+      fetch.callsTo('GET /api/admin/audit').map((call) => call.url.searchParams.get('search')),
+    ).toEqual(['birth']);
+
+    const box = screen.getByRole('searchbox', { name: 'Search the audit log' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'spam');
+    await waitFor(() => expect(history).toEqual(['/admin/audit?search=spam']));
+    expect(await screen.findByText('Spamming other players')).toBeVisible();
+  });
+
   describe('on a phone', () => {
     afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,4 @@
 import type { AdminAuditEntry } from '@touchline/shared';
-import { useState } from 'react';
 import {
   AdminPage,
   AdminTable,
@@ -8,13 +7,18 @@ import {
   Pager,
   SearchBox,
   lagosDateTime,
+  searchParam,
   useCursorPager,
+  useListQuery,
 } from '../shared';
 import { useAudit } from './audit-api';
 import { PhoneList } from './phone-list';
 import { useWideScreen } from '@/lib/use-wide-screen';
 
 const COLUMNS = ['When', 'Who', 'What', 'Whom', 'Why'];
+
+/** The address's query: `?search=`. */
+const QUERY = { search: searchParam };
 
 /** What each recorded action reads as; an unknown one shows as recorded. */
 const ACTION_LABELS: Record<string, string> = {
@@ -54,9 +58,12 @@ export function detailsText(details: AdminAuditEntry['details']): string {
   return parts.join(' · ');
 }
 
-/** `/admin/audit`: every administrative change (who, what, whom, when, why), searchable. */
+/**
+ * `/admin/audit`: every administrative change (who, what, whom, when, why), searchable
+ * (`?search=`, kept in the address).
+ */
 export function AdminAuditScreen() {
-  const [search, setSearch] = useState('');
+  const [{ search }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ search });
   const audit = useAudit({ search, page: pager.page });
   const rows = audit.data?.results ?? [];
@@ -74,7 +81,7 @@ export function AdminAuditScreen() {
           label="Search the audit log"
           placeholder="Action, reason, name or e-mail"
           value={search}
-          onSearch={setSearch}
+          onSearch={(next) => setQuery({ search: next })}
         />
       </AdminToolbar>
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { AdminPlayer } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { reply, serveApi } from '@/test/fake-api';
@@ -37,9 +37,11 @@ const tunde = player({
   email_verified: false,
 });
 
-function render() {
-  return renderAdminScreen(<AdminPlayersScreen />, '/admin/playerview');
+function render(path = '/admin/playerview') {
+  return renderAdminScreen(<AdminPlayersScreen />, path);
 }
+
+const searchOf = (call: { url: URL }) => Object.fromEntries(call.url.searchParams);
 
 describe('admin players', () => {
   it('lists players with date of birth, age band, status and actions', async () => {
@@ -91,6 +93,55 @@ describe('admin players', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(await screen.findByRole('row', { name: /Ada Obi/ })).toBeVisible();
+  });
+
+  it('opens filtered from ?search= in the address (a reload, a shared link)', async () => {
+    const api = serveApi({
+      'GET /api/admin/players': ({ url }) =>
+        url.searchParams.get('search') === 'tunde'
+          ? { results: [tunde], next: null }
+          : { results: [ada, tunde], next: null },
+    });
+    render('/admin/playerview?search=tunde');
+    expect(await screen.findByRole('row', { name: /Tunde Bakare/ })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search players' })).toHaveValue('tunde');
+    expect(screen.queryByRole('row', { name: /Ada Obi/ })).not.toBeInTheDocument();
+    // The list never asked unfiltered first.
+    expect(api.callsTo('GET /api/admin/players').map(searchOf)).toEqual([{ search: 'tunde' }]);
+  });
+
+  it('writes the search into the address as it applies, replacing the entry (Back is not flooded)', async () => {
+    serveApi({
+      'GET /api/admin/players': ({ url }) =>
+        url.searchParams.get('search') === 'tunde'
+          ? { results: [tunde], next: null }
+          : { results: [ada, tunde], next: null },
+    });
+    const { user, history } = render();
+    await screen.findByRole('row', { name: /Ada Obi/ });
+    await user.type(screen.getByRole('searchbox', { name: 'Search players' }), 'tunde');
+    await waitFor(() => expect(history).toEqual(['/admin/playerview?search=tunde']));
+    await waitFor(() =>
+      expect(screen.queryByRole('row', { name: /Ada Obi/ })).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(history).toEqual(['/admin/playerview']);
+    expect(await screen.findByRole('row', { name: /Ada Obi/ })).toBeVisible();
+  });
+
+  it('follows the address when it changes from outside: a link to the bare list clears the box', async () => {
+    serveApi({
+      'GET /api/admin/players': ({ url }) =>
+        url.searchParams.get('search') === 'tunde'
+          ? { results: [tunde], next: null }
+          : { results: [ada, tunde], next: null },
+    });
+    const { navigate } = render('/admin/playerview?search=tunde');
+    await screen.findByRole('row', { name: /Tunde Bakare/ });
+    act(() => navigate('/admin/playerview'));
+    expect(await screen.findByRole('row', { name: /Ada Obi/ })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search players' })).toHaveValue('');
   });
 
   it('blocks a player with a reason', async () => {

@@ -17,7 +17,9 @@ import {
   calendarDate,
   errorText,
   lagosDate,
+  searchParam,
   useCursorPager,
+  useListQuery,
 } from '../shared';
 import { useCorrectDob, usePlayers } from './players-api';
 
@@ -25,12 +27,16 @@ const COLUMNS = ['Player', 'Date of birth', 'Location', 'Status', 'Joined', 'Act
 
 type DobTarget = Pick<AdminPlayer, 'id' | 'username' | 'dob'>;
 
+/** The address's query: `?search=`. */
+const QUERY = { search: searchParam };
+
 /**
  * `/admin/playerview`: every player, newest first (administrators see minors' details, §13) —
- * search by name or e-mail, block or unblock with a reason, correct a date of birth.
+ * search by name or e-mail (`?search=`, kept in the address), block or unblock with a reason,
+ * correct a date of birth.
  */
 export function AdminPlayersScreen() {
-  const [search, setSearch] = useState('');
+  const [{ search }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ search });
   const players = usePlayers({ search, page: pager.page });
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
@@ -47,7 +53,7 @@ export function AdminPlayersScreen() {
           label="Search players"
           placeholder="Name or e-mail"
           value={search}
-          onSearch={setSearch}
+          onSearch={(next) => setQuery({ search: next })}
         />
       </AdminToolbar>
 

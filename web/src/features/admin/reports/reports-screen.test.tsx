@@ -117,4 +117,34 @@ describe('admin reports', () => {
     expect(removed).toHaveTextContent('by Ada Admin');
     expect(within(removed).queryByRole('button')).toBeNull();
   });
+
+  it('opens on the status of the address (?status=dismissed) and writes a new one back', async () => {
+    signInAs('admin', 'admin-1');
+    const dismissed = report('r-3', {
+      status: 'dismissed',
+      snapshot: 'Old banter',
+      resolved_at: '2026-11-25T10:00:00.000Z',
+      resolved_by: admin,
+    });
+    const fetch = serveApi({
+      'GET /api/admin/reports': ({ url }) => ({
+        results: url.searchParams.get('status') === 'dismissed' ? [dismissed] : [report('r-1')],
+        next: null,
+      }),
+    });
+    const { history } = renderApp('/admin/reports?status=dismissed');
+    expect(await screen.findByText(/Old banter/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Dismissed' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(
+      fetch.callsTo('GET /api/admin/reports').map((call) => call.url.searchParams.get('status')),
+    ).toEqual(['dismissed']);
+
+    // Open is the default: it leaves the address.
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText(/You are rubbish at football/)).toBeVisible();
+    expect(history).toEqual(['/admin/reports']);
+  });
 });

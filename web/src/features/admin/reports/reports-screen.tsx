@@ -1,6 +1,6 @@
 import { Flag, Trash2, X } from 'lucide-react';
 import type { AdminReport, ReportReason, ReportStatus } from '@touchline/shared';
-import { REPORT_REASON_LABELS } from '@touchline/shared';
+import { REPORT_REASON_LABELS, REPORT_STATUSES } from '@touchline/shared';
 import { useState } from 'react';
 import { Skeleton } from '@/components/skeleton';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,9 @@ import {
   StatusFilter,
   errorText,
   lagosDateTime,
+  choiceParam,
   useCursorPager,
+  useListQuery,
 } from '../shared';
 import type { ResolveAction } from './reports-api';
 import { useReports, useResolveReport } from './reports-api';
@@ -32,6 +34,9 @@ const FILTERS: readonly FilterOption<ReportStatus>[] = [
   { value: 'dismissed', label: 'Dismissed' },
 ];
 
+/** The address's query: `?status=` (the API's name; Open when absent). */
+const QUERY = { status: choiceParam(REPORT_STATUSES, 'open') };
+
 const reasonLabel = (reason: string) =>
   REPORT_REASON_LABELS[reason as ReportReason] ?? reason.replace(/_/g, ' ');
 
@@ -41,7 +46,7 @@ const reasonLabel = (reason: string) =>
  * down (its author is told why); Dismiss leaves it. Both ask for a reason, kept in the audit log.
  */
 export function AdminReportsScreen() {
-  const [status, setStatus] = useState<ReportStatus>('open');
+  const [{ status }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ status });
   const reports = useReports({ status, page: pager.page });
   const [deciding, setDeciding] = useState<{ report: AdminReport; action: ResolveAction } | null>(
@@ -62,7 +67,7 @@ export function AdminReportsScreen() {
           label="Status"
           options={FILTERS}
           value={status}
-          onChange={(value) => setStatus(value || 'open')}
+          onChange={(value) => setQuery({ status: value || 'open' })}
         />
       </AdminToolbar>
 

@@ -26,3 +26,5 @@ export { StatusFilter } from './status-filter';
 export type { FilterOption } from './status-filter';
 export { useCursorPager } from './use-cursor-pager';
 export type { CursorPager } from './use-cursor-pager';
+export { choiceParam, searchParam, useListQuery } from './use-list-query';
+export type { ListParam } from './use-list-query';

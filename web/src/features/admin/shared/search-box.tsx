@@ -5,6 +5,8 @@ import { ADMIN_LIMITS } from '@touchline/shared';
 /**
  * A labelled search input: `onSearch` gets the trimmed text a moment after typing stops, or at
  * once on Enter; the × clears it. Keep `value` as the applied search (reset paging on change).
+ * When `value` changes from outside (the address's `?search=` after a link to the bare list),
+ * the box shows it.
  */
 export function SearchBox({
   label,
@@ -21,15 +23,26 @@ export function SearchBox({
 }) {
   const id = useId();
   const [text, setText] = useState(value);
-  const onSearchRef = useRef(onSearch);
+  // The last search this box knows of: the one it sent, or the one it was given. A `value` it
+  // does not know came from outside and replaces the text (React's state adjustment in render).
+  const [known, setKnown] = useState(value);
+  if (value !== known) {
+    setKnown(value);
+    if (value !== text.trim()) setText(value);
+  }
+  const apply = (search: string) => {
+    setKnown(search);
+    onSearch(search);
+  };
+  const applyRef = useRef(apply);
   useEffect(() => {
-    onSearchRef.current = onSearch;
-  }, [onSearch]);
+    applyRef.current = apply;
+  });
 
   useEffect(() => {
     const trimmed = text.trim();
     if (trimmed === value) return;
-    const timer = setTimeout(() => onSearchRef.current(trimmed), delayMs);
+    const timer = setTimeout(() => applyRef.current(trimmed), delayMs);
     return () => clearTimeout(timer);
   }, [text, value, delayMs]);
 
@@ -39,7 +52,7 @@ export function SearchBox({
       className="min-w-0 flex-1 sm:min-w-64"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(text.trim());
+        apply(text.trim());
       }}
     >
       <label htmlFor={id} className="field-label">
@@ -65,7 +78,7 @@ export function SearchBox({
             aria-label="Clear search"
             onClick={() => {
               setText('');
-              onSearch('');
+              apply('');
             }}
             className="absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-600"
           >

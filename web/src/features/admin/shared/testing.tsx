@@ -6,7 +6,11 @@ import { ToastContainer } from 'react-toastify';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 
-/** Test helper: renders an admin screen with a fresh query cache, a router and the toasts. */
+/**
+ * Test helper: renders an admin screen at `path` (with its query, if any) with a fresh query
+ * cache, a router and the toasts. `history` records the addresses (a replace overwrites the last
+ * one); `navigate` moves as a link elsewhere on the page would.
+ */
 export function renderAdminScreen(ui: ReactElement, path = '/admin/home') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const memory = memoryLocation({ path, record: true });
@@ -18,5 +22,11 @@ export function renderAdminScreen(ui: ReactElement, path = '/admin/home') {
       </QueryClientProvider>
     </Router>,
   );
-  return { ...view, user: userEvent.setup(), history: memory.history ?? [], queryClient };
+  return {
+    ...view,
+    user: userEvent.setup(),
+    history: memory.history ?? [],
+    navigate: memory.navigate,
+    queryClient,
+  };
 }

@@ -25,7 +25,10 @@ const trial = (overrides: Partial<AdminTrial>): AdminTrial => ({
   ...overrides,
 });
 
-function open(pages: Record<string, { results: AdminTrial[]; next: string | null }>) {
+function open(
+  pages: Record<string, { results: AdminTrial[]; next: string | null }>,
+  path = '/admin/trialview',
+) {
   signInAs('admin', 'admin-1');
   const cancelled = new Set<string>();
   const fetch = serveApi({
@@ -52,8 +55,8 @@ function open(pages: Record<string, { results: AdminTrial[]; next: string | null
       };
     },
   });
-  renderApp('/admin/trialview');
-  return fetch;
+  const { history } = renderApp(path);
+  return Object.assign(fetch, { history });
 }
 
 describe('admin trials', () => {
@@ -99,6 +102,31 @@ describe('admin trials', () => {
         .map((call) => call.url.search)
         .at(-1),
     ).toBe('?search=keeper&status=cancelled');
+  });
+
+  it('opens with the search and status of the address, and writes a new filter back', async () => {
+    const fetch = open(
+      {
+        'keeper|cancelled|': {
+          results: [trial({ id: 't-2', name: 'Goalkeepers Day', status: 'cancelled' })],
+          next: null,
+        },
+        'keeper||': { results: [trial({ id: 't-2', name: 'Goalkeepers Day' })], next: null },
+      },
+      '/admin/trialview?search=keeper&status=cancelled',
+    );
+    expect(await screen.findByText('Goalkeepers Day')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search trials' })).toHaveValue('keeper');
+    expect(screen.getByRole('button', { name: 'Cancelled' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(fetch.callsTo('GET /api/admin/trials').map((call) => call.url.search)).toEqual([
+      '?search=keeper&status=cancelled',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(fetch.history.at(-1)).toBe('/admin/trialview?search=keeper'));
+    expect(fetch.history).toHaveLength(1);
   });
 
   it('cancels an active trial with a reason', async () => {

@@ -16,7 +16,10 @@ import {
   StatusFilter,
   calendarDate,
   errorText,
+  choiceParam,
+  searchParam,
   useCursorPager,
+  useListQuery,
 } from '../shared';
 import type { TrialStatusFilter } from './trials-api';
 import { PhoneList } from '../audit/phone-list';
@@ -31,14 +34,17 @@ const FILTERS: readonly FilterOption<Exclude<TrialStatusFilter, ''>>[] = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
+/** The address's query: `?search=&status=` (the API's names). */
+const QUERY = { search: searchParam, status: choiceParam(['active', 'cancelled']) };
+
 /**
  * `/admin/trialview`: every trial, newest first; search by name, venue, place or academy, filter
- * by status, and cancel an active one with a reason (registrants are told and paid ones refunded,
- * as when its academy cancels; the reason goes into the audit log).
+ * by status (`?search=&status=`, kept in the address), and cancel an active one with a reason
+ * (registrants are told and paid ones refunded, as when its academy cancels; the reason goes into
+ * the audit log).
  */
 export function AdminTrialsScreen() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<TrialStatusFilter>('');
+  const [{ search, status }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ search, status });
   const trials = useAdminTrials({ search, status, page: pager.page });
   const [cancelling, setCancelling] = useState<AdminTrial | null>(null);
@@ -58,9 +64,14 @@ export function AdminTrialsScreen() {
           label="Search trials"
           placeholder="Trial, venue, place or academy"
           value={search}
-          onSearch={setSearch}
+          onSearch={(next) => setQuery({ search: next })}
         />
-        <StatusFilter label="Status" options={FILTERS} value={status} onChange={setStatus} />
+        <StatusFilter
+          label="Status"
+          options={FILTERS}
+          value={status}
+          onChange={(next) => setQuery({ status: next })}
+        />
       </AdminToolbar>
 
       {wide ? null : (
