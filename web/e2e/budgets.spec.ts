@@ -83,6 +83,25 @@ function otherRolesOnlyChunks(): Set<string> {
   );
 }
 
+/**
+ * The chunk of the states/LGA table (`web/src/lib/location-data.ts`, with the schemas that check a
+ * state/LGA pair), from the build's Vite manifest. It must be a lazily loaded chunk of its own:
+ * no chunk imports it statically.
+ */
+function locationsChunk(): string {
+  type Chunk = { file: string; imports?: string[]; isDynamicEntry?: boolean };
+  const manifestFile = path.resolve(import.meta.dirname, '../dist/.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const key = 'src/lib/location-data.ts';
+  const chunk = manifest[key];
+  expect(chunk?.isDynamicEntry, `${key} is a lazily loaded chunk`).toBe(true);
+  const staticImporters = Object.entries(manifest)
+    .filter(([, other]) => other.imports?.includes(key))
+    .map(([name]) => name);
+  expect(staticImporters, `chunks importing ${key} statically`).toEqual([]);
+  return `/${chunk!.file}`;
+}
+
 /** Waits until the page stopped fetching (its lazy chunks and first data are in). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -161,4 +180,43 @@ test("the player's pages never download a chunk only academy or admin pages use"
   expect(seen.size).toBeGreaterThan(0);
   const leaked = [...seen].filter((url) => foreign.has(url));
   expect(leaked, 'academy/admin chunks loaded by player pages').toEqual([]);
+});
+
+test('the states/LGA table downloads only with the forms that show a state and an LGA', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const table = locationsChunk();
+  const urlsOf = async (pathname: string, ready: () => Promise<void>) => {
+    const scripts = recordScripts(page);
+    await page.goto(pathname);
+    await ready();
+    await settle(page);
+    return (await scripts()).map((script) => script.url);
+  };
+
+  // Signed out: the login page never; the signup page loads it while step 1 is filled in.
+  const login = await urlsOf('/', () =>
+    expect(page.getByRole('form', { name: 'Log in' })).toBeVisible(),
+  );
+  expect(login).not.toContain(table);
+  const signup = await urlsOf('/signup', () =>
+    expect(page.getByRole('button', { name: 'Next' })).toBeVisible(),
+  );
+  expect(signup).toContain(table);
+
+  // Signed in: /home, the trial list (its State filter needs only the names) and one's own
+  // profile do not; opening the profile's edit form does.
+  await signInAs(page, request, PLAYER, 'player');
+  for (const pathname of ['/home', '/list_trials', '/profile']) {
+    const urls = await urlsOf(pathname, () => expect(page.getByTestId('app-frame')).toBeVisible());
+    expect(urls, pathname).not.toContain(table);
+  }
+  const scripts = recordScripts(page);
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+  await expect(dialog.getByLabel('LGA')).toBeEnabled();
+  await settle(page);
+  expect((await scripts()).map((script) => script.url)).toContain(table);
 });

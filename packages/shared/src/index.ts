@@ -1,5 +1,6 @@
 export * from './roles';
 export * from './sports';
+export * from './states';
 export * from './locations';
 export * from './limits';
 export * from './messages';
@@ -22,6 +23,7 @@ export * from './contracts/platform';
 export * from './contracts/admin';
 export * from './contracts/admin-ops';
 export * from './contracts/trials';
+export * from './contracts/places';
 export * from './contracts/payments';
 export * from './contracts/dashboard';
 export * from './contracts/chat';

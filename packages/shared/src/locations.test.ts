@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STATES, STATE_LGAS, isValidLocation, lgasOf } from './locations';
+import { STATE_LGAS, isValidLocation, lgasOf } from './locations';
+import { STATES } from './states';
 
 describe('Nigerian states and LGAs', () => {
   it('has the 36 states plus FCT, spelled correctly', () => {
@@ -45,6 +46,10 @@ describe('Nigerian states and LGAs', () => {
         'Zamfara',
       ].sort(),
     );
+  });
+
+  it('lists the states in the order of the LGA table', () => {
+    expect(STATES).toEqual(Object.keys(STATE_LGAS));
   });
 
   it('has 774 local government areas in all, 25 in Delta and 44 in Kano', () => {

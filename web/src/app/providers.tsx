@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
-import { ToastContainer } from 'react-toastify';
-import { TIMINGS } from '@touchline/shared';
+import { Toaster } from '@/components/toaster';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session';
 import { setSessionEnd } from '@/lib/session-expiry';
@@ -30,7 +29,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer autoClose={TIMINGS.toastAutoHideMs} newestOnTop theme="light" />
+      <Toaster />
     </QueryClientProvider>
   );
 }

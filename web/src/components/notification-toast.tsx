@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { toast } from 'react-toastify';
 import { TIMINGS } from '@touchline/shared';
+import { dismissToast, showToast } from '@/lib/toast';
 
 export type ToastNotification = { id: string; text: string; link: string };
 
@@ -15,10 +15,10 @@ export function showNotificationToast(
 ) {
   const toastId = `notification-${notification.id}`;
   const open = () => {
-    toast.dismiss(toastId);
+    dismissToast(toastId);
     navigate(notification.link);
   };
-  return toast(<NotificationToast text={notification.text} onView={open} />, {
+  return showToast(<NotificationToast text={notification.text} onView={open} />, {
     toastId,
     position: 'top-right',
     autoClose: TIMINGS.toastAutoHideMs,

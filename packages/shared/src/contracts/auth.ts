@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, todayInLagos } from '../dates';
 import { LIMITS } from '../limits';
-import { isValidLocation } from '../locations';
 import { MESSAGES } from '../messages';
 import { SPORTS } from '../sports';
 
@@ -57,22 +56,16 @@ export const signupStep1Schema = z.object({
 const sportChoice = z.enum(SPORTS, { error: MESSAGES.sportRequired });
 const customSportField = z.string().trim().max(50, 'Sport name is too long').optional().default('');
 
-/** Signup step 2: state, then an LGA of that state, then the sport ('other' needs a name). */
-export const signupStep2Schema = z
-  .object({
-    state: required(MESSAGES.stateRequired),
-    district: required(MESSAGES.lgaRequired),
-    sport: z.union([z.literal('').transform(() => undefined), sportChoice]).pipe(sportChoice),
-    customSport: customSportField,
-  })
-  .superRefine((v, ctx) => {
-    if (v.state && v.district && !isValidLocation(v.state, v.district)) {
-      ctx.addIssue({ code: 'custom', path: ['district'], message: MESSAGES.lgaRequired });
-    }
-    if (v.sport === 'other' && !v.customSport) {
-      ctx.addIssue({ code: 'custom', path: ['customSport'], message: MESSAGES.specifySport });
-    }
-  });
+/**
+ * Signup step 2's fields: state, LGA, the sport ('other' needs a name). The schema with its
+ * cross-field rules (an LGA of that state) is `signupStep2Schema` in `contracts/places.ts`.
+ */
+export const signupStep2Fields = z.object({
+  state: required(MESSAGES.stateRequired),
+  district: required(MESSAGES.lgaRequired),
+  sport: z.union([z.literal('').transform(() => undefined), sportChoice]).pipe(sportChoice),
+  customSport: customSportField,
+});
 
 /** Academy signup: established date instead of birth date, one or more sports. */
 export const academyStep1Schema = z.object({
@@ -84,24 +77,16 @@ export const academyStep1Schema = z.object({
   password: passwordField,
 });
 
-export const academyStep2Schema = z
-  .object({
-    state: required(MESSAGES.stateRequired),
-    district: required(MESSAGES.lgaRequired),
-    sports: z
-      .array(sportChoice, { error: MESSAGES.sportRequired })
-      .min(1, MESSAGES.sportRequired)
-      .max(3),
-    customSport: customSportField,
-  })
-  .superRefine((v, ctx) => {
-    if (v.state && v.district && !isValidLocation(v.state, v.district)) {
-      ctx.addIssue({ code: 'custom', path: ['district'], message: MESSAGES.lgaRequired });
-    }
-    if (v.sports.includes('other') && !v.customSport) {
-      ctx.addIssue({ code: 'custom', path: ['customSport'], message: MESSAGES.specifySport });
-    }
-  });
+/** Academy signup step 2's fields; the schema is `academyStep2Schema` in `contracts/places.ts`. */
+export const academyStep2Fields = z.object({
+  state: required(MESSAGES.stateRequired),
+  district: required(MESSAGES.lgaRequired),
+  sports: z
+    .array(sportChoice, { error: MESSAGES.sportRequired })
+    .min(1, MESSAGES.sportRequired)
+    .max(3),
+  customSport: customSportField,
+});
 
 /** The stored sports list: 'other' is replaced by the named sport (spec §3, customSport). */
 export function resolveSports(sports: readonly string[], customSport: string): string[] {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { AGE_BANDS, isIsoDate, todayInLagos } from '../dates';
 import { LIMITS } from '../limits';
-import { isValidLocation } from '../locations';
 import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import { BASKETBALL_POSITIONS, FOOTBALL_POSITIONS } from '../sports';
@@ -182,8 +181,11 @@ const currentMonthIndex = (now: () => Date) => {
 
 /* ---------------------------------------------------------------- profile */
 
-/** `POST /api/profile`: a partial update of the caller. The server checks role-only fields. */
-export function profileUpdateSchemaAt(now: () => Date = () => new Date()) {
+/**
+ * `POST /api/profile`'s fields, each checked alone. The schema (with the state/LGA pair and
+ * 'other' named) is `profileUpdateSchemaAt` in `contracts/places.ts`.
+ */
+export function profileUpdateFieldsAt(now: () => Date = () => new Date()) {
   return z
     .object({
       username: z
@@ -234,22 +236,8 @@ export function profileUpdateSchemaAt(now: () => Date = () => new Date()) {
         .refine(isIsoDate, PROFILE_MESSAGES.dateInvalid)
         .refine((v) => v <= todayInLagos(now()), PROFILE_MESSAGES.establishedFuture),
     })
-    .partial()
-    .superRefine((v, ctx) => {
-      if (v.state !== undefined || v.district !== undefined) {
-        if (v.state === undefined)
-          ctx.addIssue({ code: 'custom', path: ['state'], message: MESSAGES.stateRequired });
-        else if (v.district === undefined || !isValidLocation(v.state, v.district))
-          ctx.addIssue({ code: 'custom', path: ['district'], message: MESSAGES.lgaRequired });
-      }
-      if (v.sports?.includes('other') && !v.custom_sport) {
-        ctx.addIssue({ code: 'custom', path: ['custom_sport'], message: MESSAGES.specifySport });
-      }
-    });
+    .partial();
 }
-export const profileUpdateSchema = profileUpdateSchemaAt();
-export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
-export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** Fields only players have (academies are refused them). */
 export const PLAYER_ONLY_FIELDS = [

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
 import { formatNaira } from './payments';
-import {
-  registerBodySchemaAt,
-  TRIAL_MESSAGES,
-  trialCreateSchemaAt,
-  trialRuleIssues,
-  trialUpdateSchema,
-} from './trials';
+import { registerBodySchemaAt, trialCreateSchemaAt, trialRuleIssues } from './places';
+import { TRIAL_MESSAGES, trialUpdateSchema } from './trials';
 
 const now = () => new Date('2026-06-01T10:00:00Z'); // 11:00 in Lagos
 const valid = {

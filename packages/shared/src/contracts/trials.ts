@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, todayInLagos } from '../dates';
 import { LIMITS } from '../limits';
-import { isValidLocation } from '../locations';
 import { MESSAGES } from '../messages';
 import { SPORTS } from '../sports';
 import { emailField } from './auth';
@@ -462,52 +461,19 @@ export type TrialRuleFields = {
 };
 
 /**
- * The cross-field rules of a trial (create, and an update merged onto the stored trial): a real
- * state/LGA pair, 'other' named, the trial date after today (Lagos), the deadline from today up to
- * the trial date, min age ≤ max age. Answers `{path, message}` issues (empty when valid).
+ * `POST /api/trial`'s fields with their defaults, each checked alone. The schema (with the
+ * cross-field rules, `trialRuleIssues`) is `trialCreateSchemaAt` in `contracts/places.ts`.
  */
-export function trialRuleIssues(
-  v: TrialRuleFields,
-  today: string,
-): { path: string; message: string }[] {
-  const issues: { path: string; message: string }[] = [];
-  if (!isValidLocation(v.state, v.district))
-    issues.push({ path: 'district', message: MESSAGES.lgaRequired });
-  if (v.sport === 'other' && !v.sport_other)
-    issues.push({ path: 'sport_other', message: MESSAGES.specifySport });
-  if (isIsoDate(v.trial_date) && v.trial_date <= today)
-    issues.push({ path: 'trial_date', message: TRIAL_MESSAGES.trialDateFuture });
-  if (isIsoDate(v.deadline) && isIsoDate(v.trial_date) && v.deadline > v.trial_date)
-    issues.push({ path: 'deadline', message: TRIAL_MESSAGES.deadlineAfterTrial });
-  else if (isIsoDate(v.deadline) && v.deadline < today)
-    issues.push({ path: 'deadline', message: TRIAL_MESSAGES.deadlinePast });
-  if (v.min_age !== null && v.max_age !== null && v.min_age > v.max_age)
-    issues.push({ path: 'max_age', message: TRIAL_MESSAGES.ageOrder });
-  return issues;
-}
-
-/** `POST /api/trial` (JSON, or multipart with the `image` file beside these fields). */
-export function trialCreateSchemaAt(now: () => Date = () => new Date()) {
-  return z
-    .object({
-      ...trialFields,
-      min_age: trialFields.min_age.default(null),
-      max_age: trialFields.max_age.default(null),
-      total_participant_limit: trialFields.total_participant_limit.default(null),
-      landmark: trialFields.landmark.default(''),
-      description: trialFields.description.default(''),
-      sport_other: trialFields.sport_other.default(''),
-      requirements: trialFields.requirements.default([]),
-    })
-    .superRefine((v, ctx) => {
-      const rules = { ...v, sport_other: v.sport_other || null };
-      for (const issue of trialRuleIssues(rules, todayInLagos(now())))
-        ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-    });
-}
-export const trialCreateSchema = trialCreateSchemaAt();
-export type TrialCreateInput = z.input<typeof trialCreateSchema>;
-export type TrialCreate = z.output<typeof trialCreateSchema>;
+export const trialCreateFields = z.object({
+  ...trialFields,
+  min_age: trialFields.min_age.default(null),
+  max_age: trialFields.max_age.default(null),
+  total_participant_limit: trialFields.total_participant_limit.default(null),
+  landmark: trialFields.landmark.default(''),
+  description: trialFields.description.default(''),
+  sport_other: trialFields.sport_other.default(''),
+  requirements: trialFields.requirements.default([]),
+});
 
 /**
  * `PUT /api/trial/{id}`: any subset of the create fields. Each field is checked alone here; the
@@ -518,51 +484,46 @@ export const trialUpdateSchema = z.object(trialFields).partial();
 export type TrialUpdateInput = z.input<typeof trialUpdateSchema>;
 export type TrialUpdate = z.output<typeof trialUpdateSchema>;
 
-/** `POST /api/player_trial` (supplement §12). The server checks the age against the trial. */
-export function registerBodySchemaAt(now: () => Date = () => new Date()) {
-  return z
-    .object({
-      trial: z.string({ error: TRIAL_MESSAGES.notFound }).uuid(TRIAL_MESSAGES.notFound),
-      name: text(MESSAGES.nameRequired, LIMITS.nameMaxLength, PROFILE_MESSAGES.nameTooLong),
-      dob: z
-        .string({ error: MESSAGES.dobRequired })
-        .trim()
-        .min(1, MESSAGES.dobRequired)
-        .refine(isIsoDate, TRIAL_MESSAGES.dateInvalid)
-        .refine((d) => ageOn(d, todayInLagos(now())) >= 0, TRIAL_MESSAGES.dateInvalid),
-      phone: z
-        .string({ error: TRIAL_MESSAGES.phoneRequired })
-        .trim()
-        .min(1, TRIAL_MESSAGES.phoneRequired)
-        .max(30, PROFILE_MESSAGES.phoneInvalid)
-        .transform((v, ctx) => {
-          const e164 = normalizeNigerianPhone(v);
-          if (!e164) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.phoneInvalid });
-          return e164 ?? z.NEVER;
+/**
+ * `POST /api/player_trial`'s fields (supplement §12), each checked alone. The schema (with the
+ * state/LGA pair) is `registerBodySchemaAt` in `contracts/places.ts`.
+ */
+export function registerBodyFieldsAt(now: () => Date = () => new Date()) {
+  return z.object({
+    trial: z.string({ error: TRIAL_MESSAGES.notFound }).uuid(TRIAL_MESSAGES.notFound),
+    name: text(MESSAGES.nameRequired, LIMITS.nameMaxLength, PROFILE_MESSAGES.nameTooLong),
+    dob: z
+      .string({ error: MESSAGES.dobRequired })
+      .trim()
+      .min(1, MESSAGES.dobRequired)
+      .refine(isIsoDate, TRIAL_MESSAGES.dateInvalid)
+      .refine((d) => ageOn(d, todayInLagos(now())) >= 0, TRIAL_MESSAGES.dateInvalid),
+    phone: z
+      .string({ error: TRIAL_MESSAGES.phoneRequired })
+      .trim()
+      .min(1, TRIAL_MESSAGES.phoneRequired)
+      .max(30, PROFILE_MESSAGES.phoneInvalid)
+      .transform((v, ctx) => {
+        const e164 = normalizeNigerianPhone(v);
+        if (!e164) ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.phoneInvalid });
+        return e164 ?? z.NEVER;
+      }),
+    email: emailField,
+    state: text(MESSAGES.stateRequired, 60, MESSAGES.stateRequired),
+    district: text(MESSAGES.lgaRequired, 60, MESSAGES.lgaRequired),
+    level: z.enum(PLAYER_LEVELS, { error: TRIAL_MESSAGES.levelRequired }),
+    answers: z
+      .array(
+        z.object({
+          requirement_id: z.string().uuid(TRIAL_MESSAGES.answersInvalid),
+          answer: z
+            .string({ error: TRIAL_MESSAGES.answerRequired })
+            .trim()
+            .min(1, TRIAL_MESSAGES.answerRequired)
+            .max(TRIAL_LIMITS.answerMaxLength, TRIAL_MESSAGES.answerTooLong),
         }),
-      email: emailField,
-      state: text(MESSAGES.stateRequired, 60, MESSAGES.stateRequired),
-      district: text(MESSAGES.lgaRequired, 60, MESSAGES.lgaRequired),
-      level: z.enum(PLAYER_LEVELS, { error: TRIAL_MESSAGES.levelRequired }),
-      answers: z
-        .array(
-          z.object({
-            requirement_id: z.string().uuid(TRIAL_MESSAGES.answersInvalid),
-            answer: z
-              .string({ error: TRIAL_MESSAGES.answerRequired })
-              .trim()
-              .min(1, TRIAL_MESSAGES.answerRequired)
-              .max(TRIAL_LIMITS.answerMaxLength, TRIAL_MESSAGES.answerTooLong),
-          }),
-        )
-        .max(TRIAL_LIMITS.requirementsMax, TRIAL_MESSAGES.answersInvalid)
-        .default([]),
-    })
-    .superRefine((v, ctx) => {
-      if (!isValidLocation(v.state, v.district))
-        ctx.addIssue({ code: 'custom', path: ['district'], message: MESSAGES.lgaRequired });
-    });
+      )
+      .max(TRIAL_LIMITS.requirementsMax, TRIAL_MESSAGES.answersInvalid)
+      .default([]),
+  });
 }
-export const registerBodySchema = registerBodySchemaAt();
-export type RegisterBodyInput = z.input<typeof registerBodySchema>;
-export type RegisterBody = z.output<typeof registerBodySchema>;

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { preloadLocations } from '@/lib/locations';
 import { formatFee } from '@/lib/money';
 import { useAcademyTrial } from '../api/get-academy-trial';
 import { useRegistrants } from '../api/get-registrants';
@@ -76,7 +77,14 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
               </div>
               {active ? (
                 <div className="flex flex-wrap gap-2">
-                  <Button tone="secondary" onClick={() => setDialog('edit')}>
+                  <Button
+                    tone="secondary"
+                    // The form's state/LGA table starts loading as the button is pointed at.
+                    onPointerEnter={preloadLocations}
+                    onPointerDown={preloadLocations}
+                    onFocus={preloadLocations}
+                    onClick={() => setDialog('edit')}
+                  >
                     <Pencil className="size-4" aria-hidden="true" />
                     Edit
                   </Button>

@@ -4,6 +4,7 @@ import { todayInLagos } from '@touchline/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formFields, serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
+import { chooseLocation } from '@/test/locations';
 import { FakeXhr, makeTrial } from '../testing/fixtures';
 
 beforeEach(() => {
@@ -39,8 +40,7 @@ const set = (label: string, value: string) =>
 async function fillValid() {
   await userEvent.type(screen.getByLabelText('Trial name'), 'Ikeja Open Day');
   await userEvent.selectOptions(screen.getByLabelText('Sport'), 'football');
-  await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
-  await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Ikeja');
+  await chooseLocation('Lagos', 'Ikeja');
   await userEvent.type(screen.getByLabelText('Venue'), 'Teslim Balogun Stadium');
   set('Trial date', addDays(today, 10));
   set('Start time', '09:30');

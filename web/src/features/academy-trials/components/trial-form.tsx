@@ -2,12 +2,13 @@ import { ImagePlus, Plus, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import type { Sport } from '@touchline/shared';
-import { SPORTS, STATES, TRIAL_LIMITS, lgasOf } from '@touchline/shared';
+import { SPORTS, STATES, TRIAL_LIMITS } from '@touchline/shared';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldMessage } from '@/components/ui/field-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { lgaOptions, useLocations } from '@/lib/locations';
 import type { TrialFormPayload } from '../api/save-trial';
 import type { TrialFormValues } from '../lib/trial-form';
 import {
@@ -69,7 +70,9 @@ export function TrialForm({
   const { register, control, handleSubmit, setValue } = form;
   const { errors } = form.formState;
   const requirements = useFieldArray({ control, name: 'requirements' });
+  const locations = useLocations();
   const state = useWatch({ control, name: 'state' });
+  const district = useWatch({ control, name: 'district' });
   const sport = useWatch({ control, name: 'sport' });
   const description = useWatch({ control, name: 'description' });
 
@@ -162,8 +165,8 @@ export function TrialForm({
             label="LGA"
             tone={tone}
             placeholder={state ? 'Select an LGA' : 'Select a state first'}
-            disabled={!state}
-            options={(state ? lgasOf(state) : []).map((value) => ({ value, label: value }))}
+            disabled={!state || !locations}
+            options={lgaOptions(locations, state, district)}
             error={errors.district?.message}
             {...register('district')}
           />

@@ -1,13 +1,7 @@
 import type { Sport, TrialView } from '@touchline/shared';
-import {
-  IMAGE_TYPES,
-  LIMITS,
-  MESSAGES,
-  POST_MESSAGES,
-  TRIAL_MESSAGES,
-  trialCreateSchemaAt,
-} from '@touchline/shared';
+import { IMAGE_TYPES, LIMITS, MESSAGES, POST_MESSAGES, TRIAL_MESSAGES } from '@touchline/shared';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { loadLocations } from '@/lib/locations';
 import type { TrialFormPayload } from '../api/save-trial';
 
 /** What the form's inputs hold: text everywhere (numbers too), the fee in naira. */
@@ -126,6 +120,8 @@ export function trialFormResolver(now: () => Date = () => new Date()): Resolver<
     const add = (path: string, message: string) => {
       errors[path] ??= { type: 'validate', message };
     };
+    // The create schema checks the state/LGA pair: it comes with the lazily loaded table.
+    const { trialCreateSchemaAt } = await loadLocations();
     const result = trialCreateSchemaAt(now).safeParse(payloadOf(values));
     if (!result.success) {
       for (const issue of result.error.issues) add(formPath(issue.path), issue.message);

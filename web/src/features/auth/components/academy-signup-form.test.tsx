@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, LIMITS, MESSAGES, todayInLagos } from '@touchline/shared
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { formFields, serveApi } from '@/test/fake-api';
+import { chooseLocation } from '@/test/locations';
 
 const pdf = (size = 1024, name = 'licence.pdf', type = 'application/pdf') =>
   new File([new Uint8Array(size)], name, { type });
@@ -18,8 +19,7 @@ async function toStep2() {
 }
 
 async function fillPlace() {
-  await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
-  await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Surulere');
+  await chooseLocation('Lagos', 'Surulere');
 }
 
 describe('academy signup', () => {

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { academyStep1Schema, academyStep2Schema } from '@touchline/shared';
+import { academyStep1Schema } from '@touchline/shared';
+import { useEffect } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
+import { preloadLocations, resolverWithLocations } from '@/lib/locations';
 import { useAcademySignup } from '../api/signup';
 import { useSignupFlow } from '../hooks/use-signup-flow';
 import { latestEstablishedDate } from '../lib/dates';
@@ -17,19 +19,23 @@ const STEP2_FIELDS = ['state', 'district', 'sports', 'customSport', 'licence'] a
 
 type Licence = { licence: File | null };
 
+const placeResolver = resolverWithLocations((data) => zodResolver(data.academyStep2Schema));
+
 /**
  * Academy signup (supplement §1): the player form's two steps with an established date instead of
- * a birth date, one or more sports, and a licence document checked here before it is sent.
+ * a birth date, one or more sports, and a licence document checked here before it is sent. The
+ * states/LGA table step 2 needs starts loading while step 1 is filled in.
  */
 export function AcademySignupForm() {
   const signup = useAcademySignup();
+  useEffect(preloadLocations, []);
 
   const details = useForm({
     resolver: zodResolver(academyStep1Schema),
     defaultValues: { username: '', email: '', established_on: '', password: '' },
   });
   const place = useForm({
-    resolver: withExtraChecks<Licence>()(zodResolver(academyStep2Schema), (values) => ({
+    resolver: withExtraChecks<Licence>()(placeResolver, (values) => ({
       licence: licenceProblem(values.licence) ?? undefined,
     })),
     defaultValues: {

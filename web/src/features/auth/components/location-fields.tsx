@@ -1,7 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { FieldTone } from '@/components/ui/field-tone';
 import { SelectField } from '@/components/ui/select-field';
-import { STATE_OPTIONS, lgaOptions } from '../lib/options';
+import { lgaOptions, useLocations } from '@/lib/locations';
+import { STATE_OPTIONS } from '../lib/options';
 
 type LocationFieldsProps = {
   /** The chosen state (watched), which fills the LGA list. */
@@ -15,7 +16,8 @@ type LocationFieldsProps = {
 
 /**
  * State, then the LGA ('district') list of that state (spec §2). The caller clears the district
- * when the state changes.
+ * when the state changes. The state names are always there; the LGA select stays disabled until
+ * the states/LGA table has loaded (it starts loading with the form).
  */
 export function LocationFields({
   state,
@@ -25,6 +27,7 @@ export function LocationFields({
   districtError,
   tone = 'player',
 }: LocationFieldsProps) {
+  const locations = useLocations();
   return (
     <>
       <SelectField
@@ -38,9 +41,9 @@ export function LocationFields({
       <SelectField
         label="LGA"
         placeholder={state ? 'Select your LGA' : 'Select a state first'}
-        options={lgaOptions(state)}
+        options={lgaOptions(locations, state)}
         error={districtError}
-        disabled={!state}
+        disabled={!state || !locations}
         tone={tone}
         {...districtField}
       />

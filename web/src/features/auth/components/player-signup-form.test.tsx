@@ -4,6 +4,7 @@ import { MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { formFields, held, serveApi } from '@/test/fake-api';
+import { chooseLocation } from '@/test/locations';
 
 const adultDob = yearsBefore(todayInLagos(), 15);
 
@@ -107,7 +108,7 @@ describe('player signup, step 2', () => {
     const lga = screen.getByLabelText('LGA');
     expect(lga).toBeDisabled();
     await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
-    expect(lga).toBeEnabled();
+    await waitFor(() => expect(lga).toBeEnabled());
     expect(within(lga).getByRole('option', { name: 'Ikeja' })).toBeInTheDocument();
     expect(within(lga).queryByRole('option', { name: 'Kano Municipal' })).toBeNull();
     await userEvent.selectOptions(lga, 'Ikeja');
@@ -127,8 +128,7 @@ describe('player signup, step 2', () => {
     expect(screen.queryByLabelText('Specify Sport')).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'other');
     expect(screen.getByLabelText('Specify Sport')).toBeVisible();
-    await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
-    await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Ikeja');
+    await chooseLocation('Lagos', 'Ikeja');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(MESSAGES.specifySport)).toBeVisible();
   });
@@ -153,8 +153,7 @@ describe('player signup, step 2', () => {
     });
     const { history } = renderApp('/signup');
     await toStep2();
-    await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
-    await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Ikeja');
+    await chooseLocation('Lagos', 'Ikeja');
     await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'other');
     await userEvent.type(screen.getByLabelText('Specify Sport'), 'Volleyball');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -183,8 +182,7 @@ describe('player signup, step 2', () => {
     serveApi({ 'POST /api/signup': signup.handler });
     renderApp('/signup');
     await toStep2();
-    await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
-    await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Ikeja');
+    await chooseLocation('Lagos', 'Ikeja');
     await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'football');
     const submit = screen.getByRole('button', { name: 'Submit' });
     await userEvent.click(submit);
@@ -210,8 +208,7 @@ describe('player signup, step 2', () => {
     });
     renderApp('/signup');
     await toStep2();
-    await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
-    await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Ikeja');
+    await chooseLocation('Lagos', 'Ikeja');
     await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'football');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
@@ -226,8 +223,7 @@ describe('player signup, step 2', () => {
     serveApi({ 'POST /api/signup': { status: 500, statusText: 'Internal Server Error' } });
     renderApp('/signup');
     await toStep2();
-    await userEvent.selectOptions(screen.getByLabelText('State'), 'Lagos');
-    await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Ikeja');
+    await chooseLocation('Lagos', 'Ikeja');
     await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'basketball');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Error' });

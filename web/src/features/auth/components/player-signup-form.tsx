@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signupStep1Schema, signupStep2Schema } from '@touchline/shared';
+import { signupStep1Schema } from '@touchline/shared';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { preloadLocations, resolverWithLocations } from '@/lib/locations';
 import { usePlayerSignup } from '../api/signup';
 import { useSignupFlow } from '../hooks/use-signup-flow';
 import { latestBirthDate } from '../lib/dates';
@@ -12,19 +14,22 @@ import { SignupSteps } from './signup-steps';
 const STEP_LABELS = ['Your details', 'Location and sport'] as const;
 const STEP1_FIELDS = ['username', 'email', 'dob', 'password'] as const;
 const STEP2_FIELDS = ['state', 'district', 'sport', 'customSport'] as const;
+const placeResolver = resolverWithLocations((data) => zodResolver(data.signupStep2Schema));
 
 /**
  * Player signup in two steps (spec §2, §5): name, e-mail, date of birth and password; then state,
- * LGA and sport. Next moves on only when step 1 validates; Back keeps every value.
+ * LGA and sport. Next moves on only when step 1 validates; Back keeps every value. The states/LGA
+ * table step 2 needs starts loading while step 1 is filled in.
  */
 export function PlayerSignupForm() {
   const signup = usePlayerSignup();
+  useEffect(preloadLocations, []);
   const details = useForm({
     resolver: zodResolver(signupStep1Schema),
     defaultValues: { username: '', email: '', dob: '', password: '' },
   });
   const place = useForm({
-    resolver: zodResolver(signupStep2Schema),
+    resolver: placeResolver,
     defaultValues: { state: '', district: '', sport: '', customSport: '' },
   });
   const state = useWatch({ control: place.control, name: 'state' });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { session, setSession } from '@/lib/session';
 import { renderApp } from '@/test/render-app';
 import { serveApi } from '@/test/fake-api';
+import { chooseLocation } from '@/test/locations';
 
 function signInFromGoogle(dob: string | null = null) {
   setSession({
@@ -56,8 +57,7 @@ describe('/welcome', () => {
     });
     const { history } = renderApp('/welcome');
     fireEvent.change(await screen.findByLabelText('Date of birth'), { target: { value: dob } });
-    await userEvent.selectOptions(screen.getByLabelText('State'), 'Enugu');
-    await userEvent.selectOptions(screen.getByLabelText('LGA'), 'Nsukka');
+    await chooseLocation('Enugu', 'Nsukka');
     await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'basketball');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(history.at(-1)).toBe('/home'));

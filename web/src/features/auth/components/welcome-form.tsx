@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, signupStep1Schema, signupStep2Schema } from '@touchline/shared';
+import { MESSAGES, signupStep1Schema } from '@touchline/shared';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSnapshot } from 'valtio';
 import { Redirect, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { resolverWithLocations } from '@/lib/locations';
 import { session, setSession } from '@/lib/session';
 import { getAccessToken, getRefreshToken } from '@/lib/tokens';
 import { useCompleteWelcome } from '../api/welcome';
@@ -16,7 +17,9 @@ import { serverMessage } from '../lib/errors';
 import { SPORT_OPTIONS } from '../lib/options';
 import { LocationFields } from './location-fields';
 
-const welcomeSchema = signupStep1Schema.pick({ dob: true }).and(signupStep2Schema);
+const welcomeResolver = resolverWithLocations((data) =>
+  zodResolver(signupStep1Schema.pick({ dob: true }).and(data.signupStep2Schema)),
+);
 const FIELDS = ['dob', 'state', 'district', 'sport', 'customSport'] as const;
 
 /**
@@ -29,7 +32,7 @@ export function WelcomeForm() {
   const { show, dialog } = useMessageDialog('player');
   const welcome = useCompleteWelcome();
   const form = useForm({
-    resolver: zodResolver(welcomeSchema),
+    resolver: welcomeResolver,
     defaultValues: { dob: '', state: '', district: '', sport: '', customSport: '' },
   });
   const state = useWatch({ control: form.control, name: 'state' });

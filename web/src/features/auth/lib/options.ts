@@ -1,5 +1,5 @@
 import type { Sport } from '@touchline/shared';
-import { SPORTS, STATES, lgasOf } from '@touchline/shared';
+import { SPORTS, STATES } from '@touchline/shared';
 import type { SelectOption } from '@/components/ui/select-field';
 
 const SPORT_LABELS: Record<Sport, string> = {
@@ -17,8 +17,3 @@ export const STATE_OPTIONS: readonly SelectOption[] = STATES.map((state) => ({
   value: state,
   label: state,
 }));
-
-/** The LGAs of a state as select options (none until a state is chosen). */
-export function lgaOptions(state: string): SelectOption[] {
-  return lgasOf(state).map((lga) => ({ value: lga, label: lga }));
-}

@@ -1,18 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ProfileUpdate, ProfileView } from '@touchline/shared';
-import {
-  LIMITS,
-  PROFILE_LIMITS,
-  SPORTS,
-  STATES,
-  lgasOf,
-  profileUpdateSchema,
-} from '@touchline/shared';
+import { LIMITS, PROFILE_LIMITS, SPORTS, STATES } from '@touchline/shared';
 import type { Resolver } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FieldMessage } from '@/components/ui/field-message';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { lgaOptions, resolverWithLocations, useLocations } from '@/lib/locations';
 import { showNotice } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { capitalize } from '../lib/format';
@@ -21,7 +15,7 @@ import { formValuesOf, payloadOf } from './edit-profile-form';
 import { DialogForm, FormDialog, TextAreaField } from './form-dialog';
 import { PositionField } from './position-field';
 
-const schemaResolver = zodResolver(profileUpdateSchema);
+const schemaResolver = resolverWithLocations((data) => zodResolver(data.profileUpdateSchema));
 
 const SIDE_OPTIONS = [
   { value: 'right', label: 'Right' },
@@ -44,6 +38,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
   const role = profile.role;
   const tone = role === 'academy' ? 'academy' : 'player';
   const update = useUpdateProfile();
+  const locations = useLocations();
   const resolver: Resolver<ProfileFormValues, unknown, ProfileUpdate> = (
     values,
     context,
@@ -56,6 +51,7 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
   const { register, control, setValue } = form;
   const { errors } = form.formState;
   const state = useWatch({ control, name: 'state' });
+  const district = useWatch({ control, name: 'district' });
   const sports = useWatch({ control, name: 'sports' });
   const bio = useWatch({ control, name: 'bio' });
   const primarySport = SPORTS.find((sport) => sports.includes(sport));
@@ -113,8 +109,8 @@ function EditProfileForm({ profile, onDone }: { profile: ProfileView; onDone: ()
             label="LGA"
             tone={tone}
             placeholder={state ? 'Select an LGA' : 'Choose a state first'}
-            disabled={!state}
-            options={(state ? lgasOf(state) : []).map((value) => ({ value, label: value }))}
+            disabled={!state || !locations}
+            options={lgaOptions(locations, state, district)}
             error={errors.district?.message}
             {...register('district')}
           />

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/skeleton';
 import { Button } from '@/components/ui/button';
 import { homeFor } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { preloadLocations } from '@/lib/locations';
 import { session } from '@/lib/session';
 import { useProfile } from '@/api/profiles/get-profile';
 import { profilePath } from '../lib/format';
@@ -70,7 +71,14 @@ export function ProfileScreen({ userId, area }: ProfileScreenProps) {
 
   const tone = role === 'academy' ? 'academy' : 'player';
   const actions = data.is_own ? (
-    <Button tone={tone} onClick={() => setEditing(true)}>
+    <Button
+      tone={tone}
+      // The form's state/LGA table starts loading as the button is pointed at or pressed.
+      onPointerEnter={preloadLocations}
+      onPointerDown={preloadLocations}
+      onFocus={preloadLocations}
+      onClick={() => setEditing(true)}
+    >
       <Pencil className="size-4" aria-hidden="true" />
       Edit profile
     </Button>

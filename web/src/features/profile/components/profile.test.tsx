@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LimitedProfile, ProfileView } from '@touchline/shared';
 import { CHAT_MESSAGES, MESSAGES } from '@touchline/shared';
@@ -328,6 +328,27 @@ describe('profile page', () => {
       ),
     ).toBeVisible();
     expect(within(dialog).getByText('Height must be between 50 and 250 cm')).toBeVisible();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows the saved state and LGA, offers that state’s LGAs and checks the pair', async () => {
+    signInAs('player', 'player-1');
+    const calls = serve({ 'GET /api/profile': { status: 200, body: own() } });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit profile' });
+    const lga = within(dialog).getByLabelText('LGA');
+    // The saved LGA shows at once, also while the states/LGA list is still loading.
+    expect(within(dialog).getByLabelText('State')).toHaveValue('Oyo');
+    expect(lga).toHaveValue('Ibadan North');
+    await waitFor(() => expect(lga).toBeEnabled());
+    expect(lga).toHaveValue('Ibadan North');
+    expect(within(lga).getByRole('option', { name: 'Ogbomosho North' })).toBeInTheDocument();
+    expect(within(lga).queryByRole('option', { name: 'Ikeja' })).toBeNull();
+    await userEvent.selectOptions(within(dialog).getByLabelText('State'), 'Lagos');
+    expect(lga).toHaveValue('');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText(MESSAGES.lgaRequired)).toBeVisible();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

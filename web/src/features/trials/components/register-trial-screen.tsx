@@ -6,8 +6,6 @@ import {
   STATES,
   TRIAL_LIMITS,
   TRIAL_MESSAGES,
-  lgasOf,
-  registerBodySchema,
 } from '@touchline/shared';
 import { ArrowLeft, CircleAlert, CreditCard, Lock } from 'lucide-react';
 import { useId } from 'react';
@@ -22,6 +20,7 @@ import { TextField } from '@/components/ui/text-field';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/skeleton';
 import { trialPath } from '@/config/paths';
+import { lgaOptions, resolverWithLocations, useLocations } from '@/lib/locations';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
 import { useTrial } from '../api/get-trial';
@@ -36,17 +35,19 @@ const LEVEL_OPTIONS = PLAYER_LEVELS.map((level) => ({
   value: level,
   label: PLAYER_LEVEL_LABELS[level],
 }));
-const resolver = zodResolver(registerBodySchema);
+const resolver = resolverWithLocations((data) => zodResolver(data.registerBodySchema));
 
 /**
  * `/register_trial/{id}`: the registration form, prefilled from the player's profile (name, date
  * of birth, e-mail, state, LGA), with phone, level reached and one required answer per
  * requirement. A paid trial's button reads 'Pay ₦…' and goes on to the provider's checkout; a free
- * one reads 'Register' and returns to the trial.
+ * one reads 'Register' and returns to the trial. The states/LGA table the LGA select and the
+ * schema need starts loading with the trial and the profile.
  */
 export function RegisterTrialScreen({ trialId }: { trialId: string }) {
   const trial = useTrial(trialId);
   const profile = useProfile(null);
+  useLocations();
 
   if (trial.isPending || profile.isPending) return <FormSkeleton />;
   if (trial.isError || profile.isError || profile.data.limited) {
@@ -149,7 +150,9 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
     resolver,
   });
   const { errors } = form.formState;
+  const locations = useLocations();
   const state = useWatch({ control: form.control, name: 'state' });
+  const district = useWatch({ control: form.control, name: 'district' });
   const dobLocked = Boolean(profile.dob);
   const paid = trial.registration_fee > 0;
   const formError =
@@ -254,8 +257,8 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
         <SelectField
           label="LGA"
           placeholder={state ? 'Select your LGA' : 'Select a state first'}
-          options={lgasOf(state).map((lga) => ({ value: lga, label: lga }))}
-          disabled={!state}
+          options={lgaOptions(locations, state, district)}
+          disabled={!state || !locations}
           error={errors.district?.message}
           {...form.register('district')}
         />
