@@ -87,7 +87,14 @@ test.describe('trials, registrations and payments', () => {
     await expect(registrants.getByText('Chidi Okafor', { exact: true })).toBeVisible();
 
     await player.getByRole('button', { name: 'Pay ₦2,500' }).click();
-    await expect(player).toHaveURL(/\/payment_success\?reference=tlp_/, { timeout: 20_000 });
+    // The confirmed payment reaches the academy's open tab live: its toast shows for 5 s, so it is
+    // watched for while the player's payment completes, not after the player's next steps.
+    await Promise.all([
+      expect(academy.getByText(`Chidi Okafor paid for ${paidName}`).first()).toBeVisible({
+        timeout: 30_000,
+      }),
+      expect(player).toHaveURL(/\/payment_success\?reference=tlp_/, { timeout: 20_000 }),
+    ]);
     await expect(player.getByRole('heading', { name: 'Payment successful' })).toBeVisible({
       timeout: 20_000,
     });
@@ -99,8 +106,7 @@ test.describe('trials, registrations and payments', () => {
 
     // 3. The academy selects the player, who is told live.
     const status = academy.getByRole('combobox', { name: 'Status of Chidi Okafor' });
-    // The confirmed payment reaches the academy's open tab live too: the row gets its status select.
-    await told(academy, `Chidi Okafor paid for ${paidName}`);
+    // The confirmed payment (told above) also gave the row its status select, live.
     await expect(status).toBeVisible({ timeout: 30_000 });
     await expect(registrants.getByText('Which position do you play?')).toBeVisible();
     await expect(registrants.getByText('Goalkeeper')).toBeVisible();
