@@ -7,9 +7,10 @@ import { FakeWebSocket } from './fake-websocket';
 // The browser's WebSocket is the process edge: the app's realtime client gets a fake.
 vi.stubGlobal('WebSocket', FakeWebSocket);
 
-// On a busy machine a lazy route can take well over a second to load: every findBy…/waitFor waits
-// up to 10 s for its condition (it still returns as soon as the condition holds).
-configure({ asyncUtilTimeout: 10_000 });
+// On a busy machine a lazy route can take many seconds to load (the first test of a file, with
+// its modules still being transformed, took over 10 s at a load average of 15–25): every
+// findBy…/waitFor waits up to 30 s for its condition, and still returns as soon as it holds.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   cleanup();

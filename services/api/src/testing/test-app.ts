@@ -92,7 +92,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app: App = await buildApp(
     { config, database, drivers, secrets, clock: options.clock },
     {
-      logger: false,
+      // TEST_APP_LOG=error (or warn, info…) prints the app's log: the cause behind a 500 in a test.
+      logger: process.env.TEST_APP_LOG ? { level: process.env.TEST_APP_LOG } : false,
       heartbeatMs: options.heartbeatMs,
       rateLimitNamespace: `${keyPrefix}-rl:`,
       userBudgets: options.userBudgets,
