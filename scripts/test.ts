@@ -203,16 +203,10 @@ async function vitestTier(
   const { brokenFiles, ...counts } = countVitest(report);
   for (const file of brokenFiles)
     console.log(red(`  file failed outside its tests: ${path.relative(root, file)}`));
-  return {
-    ...tierResult(
-      title,
-      counts,
-      result,
-      durationMs,
-      brokenFiles.length > 0 ? `${brokenFiles.length} file(s) failed to run` : undefined,
-    ),
+  return tierResult(title, counts, result, durationMs, {
+    note: brokenFiles.length > 0 ? `${brokenFiles.length} file(s) failed to run` : undefined,
     failures: failingVitestTests(report, root),
-  };
+  });
 }
 
 function tierResult(
@@ -220,7 +214,7 @@ function tierResult(
   counts: Counts,
   result: RunResult,
   durationMs: number,
-  note?: string,
+  { note, failures }: { note?: string; failures: string[] },
 ): StageResult {
   const exitOk = result.code === 0 && !result.timedOut;
   const failed = !exitOk || counts.failed > 0;
@@ -238,6 +232,7 @@ function tierResult(
     counts,
     note: notes.filter(Boolean).join('; ') || undefined,
     durationMs,
+    failures,
   };
 }
 
@@ -265,16 +260,10 @@ async function e2eTier(title: string): Promise<StageResult> {
   }
   const { flaky, errors, ...counts } = countPlaywright(report);
   for (const error of errors) console.log(red(`  error outside the tests: ${error}`));
-  return {
-    ...tierResult(
-      title,
-      counts,
-      result,
-      durationMs,
-      flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined,
-    ),
+  return tierResult(title, counts, result, durationMs, {
+    note: flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined,
     failures: failingPlaywrightTests(report),
-  };
+  });
 }
 
 /* ------------------------------------------------------------------ main */
