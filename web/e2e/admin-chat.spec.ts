@@ -85,7 +85,7 @@ test.describe('administrator chat', () => {
     // hides the list while a conversation is open.
     const adminThread = admin
       .getByRole('list', { name: 'Conversations', includeHidden: true })
-      .getByRole('link', { name: /Chatty Chidi/, includeHidden: true });
+      .getByRole('link', { name: new RegExp(playerName), includeHidden: true });
     await expect(adminThread).toHaveAttribute('href', `/admin/chat/${thread}`);
     await expect(adminThread.getByLabel(/ unread$/)).toHaveCount(0);
     await keepScreenshot(admin, testInfo, 'admin-chat-conversation', { fullPage: false });
