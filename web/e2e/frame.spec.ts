@@ -273,6 +273,8 @@ test.describe('app frame', () => {
       'Trials',
       'Accounts',
       'Reports',
+      // The unread chat count shows beside it when there is one.
+      /^Messages(\d+)?$/,
       'Audit log',
       'Queues',
     ];

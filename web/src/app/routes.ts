@@ -63,6 +63,7 @@ const AdminAccountsPage = lazy(() => import('./pages/admin/admin-accounts-page')
 const AdminReportsPage = lazy(() => import('./pages/admin/admin-reports-page'));
 const AdminAuditPage = lazy(() => import('./pages/admin/admin-audit-page'));
 const AdminQueuesPage = lazy(() => import('./pages/admin/admin-queues-page'));
+const AdminChatPage = lazy(() => import('./pages/admin/admin-chat-page'));
 const FriendsPage = lazy(() => import('./pages/social/friends-page'));
 const FollowingPage = lazy(() => import('./pages/social/following-page'));
 const FriendRequestsPage = lazy(() => import('./pages/social/friend-requests-page'));
@@ -139,6 +140,8 @@ export const routes: readonly AppRoute[] = [
   route('/admin/reports', 'admin', 'Reports', AdminReportsPage),
   route('/admin/audit', 'admin', 'Audit log', AdminAuditPage),
   route('/admin/queues', 'admin', 'Queues', AdminQueuesPage),
+  // Supplement §7: an administrator messages anyone (/chat is the players' and academies').
+  route('/admin/chat/:threadName?', 'admin', 'Messages', AdminChatPage),
 
   // Open to everyone.
   route('/unauthenticated', 'public', 'Authentication Error', UnauthenticatedPage),

@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { setUnreadCount } from '@/api/notifications/get-unread-count';
 import { showNotificationToast } from '@/components/notification-toast';
+import { linkForRole } from '@/config/paths';
 import { useChatLiveSync } from '@/features/chat';
 import { useNotificationLiveSync } from '@/features/notifications';
+import { session } from '@/lib/session';
 import { showNotice } from '@/lib/toast';
 import { useRealtimeEvent } from '@/lib/use-realtime';
 
@@ -16,12 +19,15 @@ import { useRealtimeEvent } from '@/lib/use-realtime';
 export function useRealtimeNotifications(): void {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  const { role } = useSnapshot(session);
   useNotificationLiveSync();
   useChatLiveSync();
 
   useRealtimeEvent('notification', ({ data }) => {
     setUnreadCount(queryClient, data.unread);
-    showNotificationToast({ id: data.id, text: data.text, link: data.link }, navigate);
+    // An administrator's 'New message from …' opens /admin/chat/<thread> (/chat is not theirs).
+    const link = linkForRole(data.link, role);
+    showNotificationToast({ id: data.id, text: data.text, link }, navigate);
   });
 
   useRealtimeEvent('notification_count', ({ data }) => setUnreadCount(queryClient, data.unread));

@@ -113,3 +113,22 @@ export const sandboxCheckoutPath = (reference: string) =>
 /** Messages (supplement §7): the conversation list, and one conversation by its thread name. */
 export const CHAT_PATH = '/chat';
 export const chatPath = (threadName: string) => chatLink(threadName);
+
+/**
+ * An administrator's Messages (supplement §7: "an administrator and anyone"), inside the admin
+ * area: `/chat/…` is a player and academy page (an administrator there gets /unauthenticated).
+ */
+export const ADMIN_CHAT_PATH = '/admin/chat';
+export const adminChatPath = (threadName: string) => `${ADMIN_CHAT_PATH}/${threadName}`;
+
+/**
+ * A notification's link as this role opens it: the server stores one link per notification
+ * (`/chat/<thread>` for a new message); an administrator's conversations live under
+ * `/admin/chat/`. Every other link is unchanged.
+ */
+export function linkForRole(link: string, role: string | null | undefined): string {
+  if (role === 'admin' && link.startsWith(`${CHAT_PATH}/`)) {
+    return adminChatPath(link.slice(CHAT_PATH.length + 1));
+  }
+  return link;
+}

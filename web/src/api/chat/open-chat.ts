@@ -16,10 +16,13 @@ export function openChat(receiverId: string) {
 }
 
 /**
- * The 'Message' buttons: `mutate(userId)` opens the conversation and goes to `/chat/<thread>`,
- * or shows the server's reason in a toast. Its `isPending` is the button's busy state.
+ * The 'Message' buttons: `mutate(userId)` opens the conversation and goes to `/chat/<thread>`
+ * (the admin area passes `adminChatPath`: `/admin/chat/<thread>`), or shows the server's reason
+ * in a toast. Its `isPending` is the button's busy state.
  */
-export function useOpenChat() {
+export function useOpenChat({
+  threadPath = chatPath,
+}: { threadPath?: (threadName: string) => string } = {}) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,7 +30,7 @@ export function useOpenChat() {
     onSuccess: ({ thread_name }) => {
       // A new conversation is not in the cached list yet.
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
-      navigate(chatPath(thread_name));
+      navigate(threadPath(thread_name));
     },
     onError: (error) => showNotice(error.message, 'error'),
   });

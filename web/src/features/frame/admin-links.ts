@@ -4,13 +4,21 @@ import {
   Flag,
   Layers,
   LayoutDashboard,
+  MessageCircle,
   ScrollText,
   Trophy,
   Users,
   Wallet,
 } from 'lucide-react';
 
-export type AdminLink = { label: string; href: string; icon: LucideIcon; description: string };
+export type AdminLink = {
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  description: string;
+  /** Carries the unread chat total in its badge and accessible name ('Messages, 3 unread'). */
+  counts?: 'chat-unread';
+};
 
 /** The admin area's sections (spec §2, "Admin area"). */
 export const ADMIN_LINKS: readonly AdminLink[] = [
@@ -51,6 +59,13 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     description: 'Reported posts and comments, minors first.',
   },
   {
+    label: 'Messages',
+    href: '/admin/chat',
+    icon: MessageCircle,
+    description: 'Conversations with players and academies.',
+    counts: 'chat-unread',
+  },
+  {
     label: 'Audit log',
     href: '/admin/audit',
     icon: ScrollText,
@@ -63,3 +78,8 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     description: 'Background jobs: counts, failures, retry.',
   },
 ];
+
+/** The link is the current section on its path and everything under it (`/admin/chat/<thread>`). */
+export function isAdminLinkActive(link: AdminLink, path: string): boolean {
+  return path === link.href || path.startsWith(`${link.href}/`);
+}

@@ -265,4 +265,15 @@ describe('admin academies', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('row', { name: /Lagos Stars FC/ })).toBeVisible();
   });
+
+  it('opens a conversation with an academy and goes to it in the admin area', async () => {
+    const api = serveApi({
+      'GET /api/admin/academies': { status: 200, body: { results: [stars, eagles], next: null } },
+      'POST /api/chat': { status: 200, body: { thread_name: 'chat_admin_stars' } },
+    });
+    const { user, history } = render();
+    await user.click(await screen.findByRole('button', { name: 'Message Lagos Stars FC' }));
+    await waitFor(() => expect(history.at(-1)).toBe('/admin/chat/chat_admin_stars'));
+    expect(api.callsTo('POST /api/chat')[0]?.body).toEqual({ receiver_id: stars.id });
+  });
 });

@@ -14,6 +14,7 @@ import {
   Pager,
   ReasonDialog,
   BlockRowButton,
+  MessageRowButton,
   RowButton,
   SearchBox,
   StatusFilter,
@@ -51,7 +52,7 @@ type Academy = Pick<AdminAcademy, 'id' | 'username'>;
 /**
  * `/admin/academyview`: every academy, newest first — search by name or e-mail, filter by
  * status (`?search=&status=`, kept in the address); view the licence (a short-lived signed link), verify, decline with a reason, block or
- * unblock with a reason.
+ * unblock with a reason, message them (`/admin/chat/<thread>`).
  */
 export function AdminAcademiesScreen() {
   const [{ search, status }, setQuery] = useListQuery(QUERY);
@@ -150,6 +151,7 @@ export function AdminAcademiesScreen() {
               </td>
               <td className={CELL.lastLeft}>
                 <span className="flex gap-1.5">
+                  <MessageRowButton userId={academy.id} name={academy.username} />
                   {academy.status === 'verified' ? null : (
                     <RowButton
                       label={`Verify ${academy.username}`}

@@ -203,4 +203,26 @@ describe('admin players', () => {
       reason: 'Birth certificate',
     });
   });
+
+  it('opens a conversation with a player and goes to it in the admin area', async () => {
+    const api = serveApi({
+      'GET /api/admin/players': { status: 200, body: { results: [ada, tunde], next: null } },
+      'POST /api/chat': { status: 200, body: { thread_name: 'chat_admin_ada' } },
+    });
+    const { user, history } = render();
+    await user.click(await screen.findByRole('button', { name: 'Message Ada Obi' }));
+    await waitFor(() => expect(history.at(-1)).toBe('/admin/chat/chat_admin_ada'));
+    expect(api.callsTo('POST /api/chat')[0]?.body).toEqual({ receiver_id: ada.id });
+  });
+
+  it("shows the server's reason when a conversation cannot be opened", async () => {
+    serveApi({
+      'GET /api/admin/players': { status: 200, body: { results: [ada], next: null } },
+      'POST /api/chat': reply(403, { message: 'This user is blocked', code: 'chat_not_allowed' }),
+    });
+    const { user, history } = render();
+    await user.click(await screen.findByRole('button', { name: 'Message Ada Obi' }));
+    expect(await screen.findByText('This user is blocked')).toBeVisible();
+    expect(history.at(-1)).toBe('/admin/playerview');
+  });
 });

@@ -12,6 +12,7 @@ import {
   Pager,
   ReasonDialog,
   BlockRowButton,
+  MessageRowButton,
   RowButton,
   SearchBox,
   calendarDate,
@@ -33,7 +34,7 @@ const QUERY = { search: searchParam };
 /**
  * `/admin/playerview`: every player, newest first (administrators see minors' details, §13) —
  * search by name or e-mail (`?search=`, kept in the address), block or unblock with a reason,
- * correct a date of birth.
+ * correct a date of birth, message them (`/admin/chat/<thread>`).
  */
 export function AdminPlayersScreen() {
   const [{ search }, setQuery] = useListQuery(QUERY);
@@ -111,6 +112,7 @@ export function AdminPlayersScreen() {
             </td>
             <td className={CELL.lastLeft}>
               <span className="flex flex-col items-start gap-1.5">
+                <MessageRowButton userId={player.id} name={player.username} />
                 <RowButton
                   label={`Correct date of birth of ${player.username}`}
                   icon={<CalendarCog aria-hidden="true" className="size-4" />}

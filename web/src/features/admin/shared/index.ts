@@ -20,7 +20,7 @@ export { calendarDate, lagosDate, lagosDateTime, shortCalendarDay } from './form
 export { Pager } from './pager';
 export { ReasonDialog } from './reason-dialog';
 export type { ReasonDialogProps } from './reason-dialog';
-export { BlockRowButton, RowButton } from './row-button';
+export { BlockRowButton, MessageRowButton, RowButton } from './row-button';
 export { SearchBox } from './search-box';
 export { StatusFilter } from './status-filter';
 export type { FilterOption } from './status-filter';

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { ChatPartner } from '@touchline/shared';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { CHAT_PATH, profilePath } from '@/config/paths';
+import { useChatLinks } from '../lib/chat-links';
 import { presenceLabel } from '../lib/format';
 
 /**
@@ -20,13 +20,15 @@ export function ConversationHeader({
   now: number;
 }) {
   const [, navigate] = useLocation();
+  const links = useChatLinks();
+  const partnerHref = partner ? links.partner(partner) : null;
   const presence = partner ? presenceLabel(partner, now) : null;
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-2.5 sm:px-4">
       <button
         type="button"
         aria-label="Back to conversations"
-        onClick={() => navigate(CHAT_PATH)}
+        onClick={() => navigate(links.list)}
         className="-ml-1 flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 md:hidden"
       >
         <ArrowLeft aria-hidden="true" className="size-5" />
@@ -44,12 +46,13 @@ export function ConversationHeader({
           </span>
           <div className="min-w-0">
             <h2 className="truncate text-base leading-tight font-semibold text-slate-900">
-              <Link
-                href={profilePath(partner.id, partner.role)}
-                className="rounded hover:underline"
-              >
-                {partner.username}
-              </Link>
+              {partnerHref ? (
+                <Link href={partnerHref} className="rounded hover:underline">
+                  {partner.username}
+                </Link>
+              ) : (
+                partner.username
+              )}
             </h2>
             <p
               className={`truncate text-xs ${typing ? 'text-emerald-700 italic' : 'text-slate-500'}`}

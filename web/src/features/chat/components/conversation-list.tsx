@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import type { ChatThread } from '@touchline/shared';
 import { Skeleton } from '@/components/skeleton';
 import { UserAvatar } from '@/components/ui/user-avatar';
-import { chatPath } from '@/config/paths';
 import { session } from '@/lib/session';
 import { useChatList } from '../api/get-chat-list';
+import { useChatLinks } from '../lib/chat-links';
 import { listTimeLabel, previewText } from '../lib/format';
 import { WelcomeState } from './welcome-state';
 
@@ -88,12 +88,13 @@ function ConversationItem({
 }) {
   const { partner, last_message, unread_count } = thread;
   const { role } = useSnapshot(session);
+  const links = useChatLinks();
   const activeBorder = role === 'academy' ? 'border-academy-600' : 'border-brand-600';
   const unread = unread_count > 0;
   return (
     <li>
       <Link
-        href={chatPath(thread.thread_name)}
+        href={links.thread(thread.thread_name)}
         aria-current={active ? 'page' : undefined}
         className={`flex items-center gap-3 border-l-4 px-3 py-3 transition-colors ${
           active ? `${activeBorder} bg-slate-100` : 'border-transparent hover:bg-slate-50'

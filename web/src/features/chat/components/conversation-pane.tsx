@@ -7,12 +7,12 @@ import { CHAT_MESSAGES } from '@touchline/shared';
 import { chatKeys } from '@/api/chat';
 import { accentFor } from '@/components/layout/role-accent';
 import { Spinner } from '@/components/ui/spinner';
-import { CHAT_PATH } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { session } from '@/lib/session';
 import type { ChatListData } from '../api/get-chat-list';
 import { useChatThread } from '../api/get-chat-page';
 import { useMarkRead } from '../hooks/use-mark-read';
+import { useChatLinks } from '../lib/chat-links';
 import { isNewer } from '../lib/format';
 import { useSendMessage } from '../hooks/use-send-message';
 import { usePartnerTyping, useTypingSender } from '../hooks/use-typing';
@@ -38,6 +38,7 @@ export function ConversationPane({ threadName, now }: { threadName: string; now:
   const { user_id: myId, role } = useSnapshot(session);
   const { entries } = useSnapshot(outbox);
   const accent = BUBBLE[accentFor(role).name];
+  const links = useChatLinks();
 
   const listed = useMemo(
     () =>
@@ -111,7 +112,7 @@ export function ConversationPane({ threadName, now }: { threadName: string; now:
           {notFound ? CHAT_MESSAGES.notFound : 'Could not load this conversation.'}
         </p>
         {notFound ? (
-          <Link href={CHAT_PATH} className="btn btn-secondary px-3 py-1.5 text-sm">
+          <Link href={links.list} className="btn btn-secondary px-3 py-1.5 text-sm">
             Back to conversations
           </Link>
         ) : (

@@ -44,6 +44,7 @@ describe('admin frame', () => {
       ['Trials', '/admin/trialview'],
       ['Accounts', '/admin/accounts'],
       ['Reports', '/admin/reports'],
+      ['Messages', '/admin/chat'],
       ['Audit log', '/admin/audit'],
       ['Queues', '/admin/queues'],
     ]);

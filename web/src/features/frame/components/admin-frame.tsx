@@ -10,7 +10,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { APP_NAME } from '@/config/app';
 import { ROLE_HOME } from '@/config/paths';
 import { session } from '@/lib/session';
-import { ADMIN_LINKS } from '../admin-links';
+import { ADMIN_LINKS, isAdminLinkActive } from '../admin-links';
 import { AdminSidebarNav } from './admin-sidebar';
 import { LogoutDialog } from './logout-dialog';
 
@@ -34,7 +34,7 @@ export function AdminFrame({ children, sidebarOpen, onToggleSidebar }: AdminFram
   const menuButton = useRef<HTMLButtonElement>(null);
   const compact = !sidebarOpen;
   const [path] = useLocation();
-  const section = ADMIN_LINKS.find((link) => link.href === path)?.label;
+  const section = ADMIN_LINKS.find((link) => isAdminLinkActive(link, path))?.label;
 
   const askLogout = () => {
     setDrawerOpen(false);
