@@ -1,19 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
+import { keepScreenshot, openWindow, signInAs } from './support';
 
 const TUNDE = 'player@touchline.test';
 const KEMI = 'kemi@touchline.test';
 const STARS = 'academy@touchline.test';
-
-/** An access token for calls made on a user's behalf outside the browser. */
-async function tokenFor(request: APIRequestContext, email: string, isAcademy = false) {
-  const answer = await request.post('/api/token/', {
-    data: { email, password: DEMO_PASSWORD, is_academy: isAcademy },
-  });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { access: string }).access;
-}
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -38,8 +29,8 @@ test.describe('friends, follows and live notifications', () => {
     const academy = await signInAs(stars, request, STARS, 'academy');
 
     // The journey runs once per project against one server: start from no tie at all.
-    const tundeToken = await tokenFor(request, TUNDE);
-    const kemiToken = await tokenFor(request, KEMI);
+    const tundeToken = a.access;
+    const kemiToken = b.access;
     await request.delete(`/api/block/${a.user_id}`, { headers: bearer(kemiToken) });
     await request.delete(`/api/friends/${b.user_id}`, { headers: bearer(tundeToken) });
     await request.post(`/api/cancel_request/${b.user_id}`, { headers: bearer(tundeToken) });

@@ -49,7 +49,7 @@ export async function signInAs(
   request: APIRequestContext,
   email: string,
   role: SignInRole,
-): Promise<LoginAnswer> {
+): Promise<LoginAnswer & { access: string }> {
   const credentials = {
     email,
     password: DEMO_PASSWORD,
@@ -93,7 +93,9 @@ export async function signInAs(
     },
     { auth, tokens },
   );
-  return answer;
+  // The access token too, for calls made on the user's behalf outside the browser (a second
+  // sign-in would spend the address's sign-in budget).
+  return { ...answer, access: tokens.access };
 }
 
 /** A second (or third) browser window with the project's viewport and device. */
