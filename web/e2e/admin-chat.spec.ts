@@ -1,23 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { createPlayer, uniqueEmail } from './auth-support';
 import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
+import { bubble, send } from './chat-support';
 
 const ADMIN = 'admin@touchline.test';
-
-/** One message row of a conversation's log, by (part of) its text. */
-const bubble = (log: Locator, text: string) =>
-  log.locator('[data-message-key]').filter({ hasText: text });
-
-/** Sends `text` from the open conversation's composer with Enter and waits until the server has it. */
-async function send(page: Page, text: string) {
-  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
-  await composer.fill(text);
-  await composer.press('Enter');
-  const log = page.getByRole('log', { name: 'Messages' });
-  await expect(bubble(log, text)).toBeVisible();
-  await expect(log.getByText('Sending…')).toHaveCount(0);
-}
 
 /**
  * The admin navigation's links: the sidebar from `md` up, the drawer behind 'Open navigation'

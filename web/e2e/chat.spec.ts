@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { keepScreenshot, openWindow, signInAs } from './support';
+import { bubble, send } from './chat-support';
 
 // The demo world (services/api/src/seed/demo.ts): Amaka (16) and Musa (12) are friends; Lagos
 // Stars is a verified academy that Amaka neither follows nor registered with.
@@ -42,20 +43,6 @@ const messagesLink = (page: Page, onPhone: boolean) =>
   page
     .getByRole('navigation', { name: onPhone ? 'Tabs' : 'Main' })
     .getByRole('link', { name: /^Messages/ });
-
-/** One message row of a conversation's log, by (part of) its text. */
-const bubble = (log: Locator, text: string) =>
-  log.locator('[data-message-key]').filter({ hasText: text });
-
-/** Sends `text` from a conversation's composer with Enter and waits until the server has it. */
-async function send(page: Page, text: string) {
-  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
-  await composer.fill(text);
-  await composer.press('Enter');
-  const log = page.getByRole('log', { name: 'Messages' });
-  await expect(bubble(log, text)).toBeVisible();
-  await expect(log.getByText('Sending…')).toHaveCount(0);
-}
 
 /**
  * The texts of this run's messages in a log, top to bottom, each reduced to the known text it
