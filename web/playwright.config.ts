@@ -18,20 +18,31 @@ const chromium = {
   ],
 };
 
+/**
+ * Each project has its own server (global-setup.ts starts one per project, each with its own data
+ * directory), so the desktop and phone journeys run side by side, one file at a time per project:
+ * a journey never meets the other project's changes to the demo world, nor its sign-ins. Against
+ * a server given in E2E_BASE_URL both projects share that one server, so they run one after the
+ * other.
+ */
+const external = process.env.E2E_BASE_URL;
+/** The base URL of a project's own server, set by global-setup.ts (workers inherit it). */
+function projectBaseUrl(project: string): string | undefined {
+  return external ?? process.env[`E2E_BASE_URL_${project.toUpperCase()}`];
+}
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: external ? 1 : 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: './test-results/e2e.json' }]],
   use: {
-    // Set by the global setup (the port is picked at start); workers inherit it.
-    baseURL: process.env.E2E_BASE_URL,
     launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -39,13 +50,20 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+      workers: 1,
+      use: {
+        baseURL: projectBaseUrl('desktop'),
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+      },
     },
     {
       name: 'phone',
+      workers: 1,
       // The download budgets are measured once, by the desktop project.
       testIgnore: /budgets\.spec\.ts/,
       use: {
+        baseURL: projectBaseUrl('phone'),
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,

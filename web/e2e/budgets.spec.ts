@@ -36,7 +36,7 @@ function recordScripts(page: Page): () => Promise<Script[]> {
     // Our own scripts: Google's sign-in client (a third party, loaded on demand) is not ours to
     // budget.
     const sameOrigin =
-      new URL(response.url()).origin === new URL(String(process.env.E2E_BASE_URL)).origin;
+      new URL(response.url()).origin === new URL(String(test.info().project.use.baseURL)).origin;
     if (response.request().resourceType() === 'script' && sameOrigin) responses.push(response);
   });
   return async () =>

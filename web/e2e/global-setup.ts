@@ -6,12 +6,14 @@ import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
 
 /**
- * Builds the SPA (unless E2E_SKIP_BUILD=1), then starts the real server from the repository root
- * on a free port with a fresh data directory, in its embedded mode: environment variables that
- * would point it at Postgres, Redis, S3 or SMTP are removed. The base URL reaches the tests as
- * E2E_BASE_URL; global-teardown.ts stops the server and deletes the directory.
+ * Builds the SPA (unless E2E_SKIP_BUILD=1), then starts one real server per project from the
+ * repository root, each on a free port with a fresh data directory, in its embedded mode:
+ * environment variables that would point it at Postgres, Redis, S3 or SMTP are removed. A
+ * project's base URL reaches its tests as E2E_BASE_URL_<PROJECT> (playwright.config.ts);
+ * global-teardown.ts stops the servers and deletes the directories.
  *
  * Google sign-in runs against our own signing key: an RSA key pair is generated, its public key is
  * served in Google's `{kid: pem}` format on a loopback port, and the server is started with
@@ -29,7 +31,7 @@ const GOOGLE_KID = 'touchline-e2e-key';
 /** The loopback certificate server, closed by global-teardown.ts. */
 export const fakeGoogle: { server: Server | null } = { server: null };
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(config: FullConfig): Promise<void> {
   if (process.env.E2E_BASE_URL) return;
 
   if (process.env.E2E_SKIP_BUILD !== '1') {
@@ -41,8 +43,23 @@ export default async function globalSetup(): Promise<void> {
   }
 
   const certsUrl = await startGoogleCerts();
+  // One server per project (playwright.config.ts runs the projects side by side), started together.
+  const started = await Promise.allSettled(
+    config.projects.map((project) => startServer(project.name, certsUrl)),
+  );
+  const failed = started.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed.length > 0) {
+    const { default: teardown } = await import('./global-teardown');
+    await teardown();
+    throw failed[0]!.reason;
+  }
+}
+
+/** Starts the server for one project; its URL goes to E2E_BASE_URL_<PROJECT>. */
+async function startServer(project: string, certsUrl: string): Promise<void> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), `touchline-e2e-${project}-`));
+  addToList('E2E_DATA_DIRS', dataDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -52,9 +69,9 @@ export default async function globalSetup(): Promise<void> {
     SEED_DEMO: 'true',
     GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT_ID,
     GOOGLE_CERTS_URL: certsUrl,
-    // Both projects sign in and sign up many times from one address within a minute.
+    // A project signs in and signs up many times from one address within a minute.
     AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '600',
-    // Every API call of both projects comes from this one address too; the production budget
+    // Every API call of a project comes from this one address too; the production budget
     // would refuse a busy minute of journeys.
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '6000',
   };
@@ -76,18 +93,14 @@ export default async function globalSetup(): Promise<void> {
   };
   server.stdout.on('data', collect);
   server.stderr.on('data', collect);
-
-  process.env.E2E_SERVER_PID = String(server.pid);
-  process.env.E2E_DATA_DIR = dataDir;
+  if (server.pid) addToList('E2E_SERVER_PIDS', String(server.pid));
   const baseUrl = `http://127.0.0.1:${port}`;
 
   try {
     await waitForHealth(baseUrl, () => server.exitCode);
   } catch (error) {
-    const { default: teardown } = await import('./global-teardown');
-    await teardown();
     throw new Error(
-      `${(error as Error).message}\n--- server output ---\n${output || '(none)'}\n---------------------`,
+      `${project}: ${(error as Error).message}\n--- server output ---\n${output || '(none)'}\n---------------------`,
       { cause: error },
     );
   }
@@ -98,7 +111,12 @@ export default async function globalSetup(): Promise<void> {
   server.stderr.resume();
   server.unref();
 
-  process.env.E2E_BASE_URL = baseUrl;
+  process.env[`E2E_BASE_URL_${project.toUpperCase()}`] = baseUrl;
+}
+
+/** Appends to a comma-separated list in the environment (read by global-teardown.ts). */
+function addToList(name: string, value: string): void {
+  process.env[name] = [process.env[name], value].filter(Boolean).join(',');
 }
 
 async function waitForHealth(baseUrl: string, exitCode: () => number | null): Promise<void> {

@@ -2,25 +2,21 @@ import { rmSync } from 'node:fs';
 import { fakeGoogle } from './global-setup';
 
 /**
- * Stops the server started by global-setup.ts (its whole process group) and the Google certificate
+ * Stops the servers started by global-setup.ts (each one's whole process group) and the Google certificate
  * server, and deletes the data.
  */
 export default async function globalTeardown(): Promise<void> {
-  const pid = Number(process.env.E2E_SERVER_PID);
-  if (pid > 0) {
-    await stopGroup(pid);
-    delete process.env.E2E_SERVER_PID;
-  }
+  const pids = (process.env.E2E_SERVER_PIDS ?? '').split(',').map(Number);
+  await Promise.all(pids.filter((pid) => pid > 0).map(stopGroup));
+  delete process.env.E2E_SERVER_PIDS;
   if (fakeGoogle.server) {
     const server = fakeGoogle.server;
     fakeGoogle.server = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (dataDir) {
+  for (const dataDir of (process.env.E2E_DATA_DIRS ?? '').split(',').filter(Boolean))
     rmSync(dataDir, { recursive: true, force: true });
-    delete process.env.E2E_DATA_DIR;
-  }
+  delete process.env.E2E_DATA_DIRS;
 }
 
 async function stopGroup(pid: number): Promise<void> {

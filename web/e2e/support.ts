@@ -108,7 +108,7 @@ export async function openWindow(browser: Browser, testInfo: TestInfo): Promise<
     hasTouch,
     userAgent,
     deviceScaleFactor,
-    baseURL: baseURL ?? process.env.E2E_BASE_URL,
+    baseURL,
   });
   return context.newPage();
 }

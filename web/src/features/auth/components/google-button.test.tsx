@@ -75,7 +75,9 @@ describe('Google button', () => {
     const { history } = renderApp('/signup');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     expect(initialize).toHaveBeenCalledWith(expect.objectContaining({ client_id: CLIENT_ID }));
-    expect(api.callsTo('POST /api/google')[0]?.body).toEqual({ access_token: 'google-id-token' });
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/google')[0]?.body).toEqual({ access_token: 'google-id-token' }),
+    );
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(`${MESSAGES.googleSignupSuccess} Chidi Okafor`)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
