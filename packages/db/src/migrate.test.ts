@@ -21,7 +21,8 @@ afterAll(async () => {
 /** A database with nothing in it: a new PGlite, or a new empty database on the test server. */
 async function emptyDatabase(): Promise<{ open: () => Promise<DatabaseHandle> }> {
   if (!adminUrl) return { open: () => createDatabase() };
-  const name = `tl_test_empty_${randomBytes(6).toString('hex')}`;
+  // The helpers' naming (creation time, then random), so their sweep of leftovers can age it.
+  const name = `tl_test_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);

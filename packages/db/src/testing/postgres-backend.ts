@@ -13,6 +13,8 @@ const templates = new Map<string, Promise<string>>();
 /** Test databases are named `tl_test_<base-36 creation time>_<random>`, so leftovers can age out. */
 const TEST_DB_PATTERN = /^tl_test_([0-9a-z]+)_[0-9a-f]+$/;
 const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+/** 2024-01-01: a creation time before this is some other name that happens to match. */
+const EARLIEST_TEST_DB = Date.UTC(2024, 0, 1);
 
 /**
  * Drops test databases an aborted run left behind (older than an hour). Without FORCE, so a
@@ -24,7 +26,8 @@ async function dropLeftovers(admin: pg.Client): Promise<void> {
   );
   for (const { datname } of rows) {
     const createdAt = parseInt(TEST_DB_PATTERN.exec(datname)?.[1] ?? '', 36);
-    if (!(Date.now() - createdAt > LEFTOVER_AGE_MS)) continue;
+    // Only names that carry a creation time: `tl_test_empty_…` parses as a time in 1970.
+    if (!(createdAt > EARLIEST_TEST_DB && Date.now() - createdAt > LEFTOVER_AGE_MS)) continue;
     await admin.query(`drop database if exists "${datname}"`).catch(() => undefined);
   }
 }
