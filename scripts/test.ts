@@ -15,7 +15,7 @@
  * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|cluster|containers|vitest|e2e` (comma-separated) runs a
  * subset; `--help` lists them.
  */
-import { rmSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,6 +171,7 @@ async function vitestTier(
   projects: string[],
   env: NodeJS.ProcessEnv,
   extraArgs: string[] = [],
+  output?: string,
 ): Promise<StageResult> {
   const out = reportFile(tier);
   rmSync(out, { force: true });
@@ -182,12 +183,14 @@ async function vitestTier(
     '--reporter=json',
     `--outputFile=${out}`,
   ];
-  console.log(`$ vitest ${args.join(' ')}`);
+  if (output === undefined) console.log(`$ vitest ${args.join(' ')}`);
+  else appendFileSync(output, `$ vitest ${args.join(' ')}\n`);
   const t0 = Date.now();
   const result = await run(localBin(root, 'vitest'), args, {
     cwd: root,
     env,
     timeoutMs: timeout(),
+    output,
   });
   const durationMs = Date.now() - t0;
   const report = readFreshJson<Parameters<typeof countVitest>[0]>(out, t0);
@@ -268,7 +271,23 @@ async function e2eTier(title: string): Promise<StageResult> {
 
 /* ------------------------------------------------------------------ main */
 
-type Stage = { id: StageId; title: string; describe: string; run: () => Promise<StageResult> };
+type Stage = {
+  id: StageId;
+  title: string;
+  describe: string;
+  /** `output`: a file for the stage's output when it runs beside others (else the terminal). */
+  run: (output?: string) => Promise<StageResult>;
+};
+
+/**
+ * The tiers on Postgres and Redis spend much of their time waiting (on the servers, on processes
+ * they restart), so they run side by side, each with its output in a file that is printed when it
+ * ends. TEST_SIDE_BY_SIDE=0 runs them one after the other. They share nothing: the pg tier uses
+ * databases of its own on TEST_DATABASE_URL, the cluster tier its own databases, Redis and Postgres
+ * servers, the container tier its containers.
+ */
+const SIDE_BY_SIDE: readonly StageId[] = ['pg', 'cluster', 'containers'];
+const sideBySide = process.env.TEST_SIDE_BY_SIDE !== '0';
 
 async function main(): Promise<number> {
   forwardSignals();
@@ -284,6 +303,12 @@ async function main(): Promise<number> {
     vitest: vitestTier,
     timeoutMs: timeout,
   };
+  const contextFor = (output?: string): TierContext => ({
+    ...tierContext,
+    output,
+    vitest: (title, tier, projects, env, extraArgs) =>
+      vitestTier(title, tier, projects, env, extraArgs, output),
+  });
 
   const stages: Stage[] = [
     {
@@ -343,7 +368,7 @@ async function main(): Promise<number> {
       id: 'pg',
       title: 'postgres+redis',
       describe: `vitest ${serviceProjects.join(', ') || '(no db/drivers/api/worker project yet)'} on ${servicesConfigured.join(' + ') || 'nothing'}`,
-      run: async () => {
+      run: async (output) => {
         if (servicesConfigured.length === 0) {
           console.log(yellow(PG_NOT_RUN));
           return { title: 'postgres+redis', status: 'not-run', note: PG_NOT_RUN };
@@ -358,20 +383,20 @@ async function main(): Promise<number> {
           console.log(yellow(note));
           return { title: 'postgres+redis', status: 'not-run', note };
         }
-        return vitestTier('postgres+redis', 'services', serviceProjects, servicesEnv);
+        return vitestTier('postgres+redis', 'services', serviceProjects, servicesEnv, [], output);
       },
     },
     {
       id: 'cluster',
       title: 'cluster',
       describe: 'two API processes and a worker on Postgres, Redis and S3, with faults injected',
-      run: () => clusterTier(tierContext),
+      run: (output) => clusterTier(contextFor(output)),
     },
     {
       id: 'containers',
       title: 'containers',
       describe: `vitest ${serviceProjects.join(', ')} on Postgres and Redis from Testcontainers`,
-      run: () => containersTier(tierContext),
+      run: (output) => containersTier(contextFor(output)),
     },
     {
       id: 'e2e',
@@ -382,9 +407,27 @@ async function main(): Promise<number> {
   ];
 
   const plan = stages.filter((s) => selected.has(s.id));
+  const number = (stage: Stage) => `[${plan.indexOf(stage) + 1}/${plan.length}]`;
+  const header = (stage: Stage) =>
+    bold(`━━━ ${number(stage)} ${stage.title} ━━━ ${stage.describe}`);
   const results: StageResult[] = [];
   let stopReason: string | undefined;
-  for (const [index, stage] of plan.entries()) {
+  const runStage = async (stage: Stage, output?: string): Promise<StageResult> => {
+    try {
+      return await stage.run(output);
+    } catch (error) {
+      return { title: stage.title, status: 'failed', note: `crashed: ${(error as Error).message}` };
+    }
+  };
+  const report = (stage: Stage, result: StageResult) => {
+    const mark =
+      result.status === 'passed' ? green('✓') : result.status === 'failed' ? red('✗') : yellow('–');
+    const time = result.durationMs === undefined ? '' : ` in ${formatDuration(result.durationMs)}`;
+    console.log(`${mark} ${stage.title}${time}${result.note ? ` — ${result.note}` : ''}`);
+  };
+  const done = new Set<Stage>();
+  for (const stage of plan) {
+    if (done.has(stage)) continue;
     if (stopReason) {
       results.push({ title: stage.title, status: 'not-run', note: stopReason });
       continue;
@@ -397,23 +440,37 @@ async function main(): Promise<number> {
       });
       continue;
     }
-    console.log('');
-    console.log(bold(`━━━ [${index + 1}/${plan.length}] ${stage.title} ━━━ ${stage.describe}`));
-    let result: StageResult;
-    try {
-      result = await stage.run();
-    } catch (error) {
-      result = {
-        title: stage.title,
-        status: 'failed',
-        note: `crashed: ${(error as Error).message}`,
-      };
+    const group = SIDE_BY_SIDE.includes(stage.id)
+      ? plan.filter((s) => SIDE_BY_SIDE.includes(s.id))
+      : [stage];
+    if (group.length > 1 && sideBySide) {
+      group.forEach((s) => done.add(s));
+      console.log('');
+      console.log(
+        bold(
+          `━━━ ${group.map(number).join(' ')} side by side: ${group.map((s) => s.title).join(', ')} ━━━ (each one's output follows when it ends; TEST_SIDE_BY_SIDE=0 runs them in turn)`,
+        ),
+      );
+      const outcomes = group.map((member) => {
+        const output = path.join(os.tmpdir(), `touchline-test-${process.pid}-${member.id}.log`);
+        rmSync(output, { force: true });
+        return runStage(member, output).then((result) => {
+          console.log('');
+          console.log(header(member));
+          process.stdout.write(readFileSync(output, 'utf8'));
+          rmSync(output, { force: true });
+          report(member, result);
+          return result;
+        });
+      });
+      results.push(...(await Promise.all(outcomes)));
+      continue;
     }
+    console.log('');
+    console.log(header(stage));
+    const result = await runStage(stage);
     results.push(result);
-    const mark =
-      result.status === 'passed' ? green('✓') : result.status === 'failed' ? red('✗') : yellow('–');
-    const time = result.durationMs === undefined ? '' : ` in ${formatDuration(result.durationMs)}`;
-    console.log(`${mark} ${stage.title}${time}${result.note ? ` — ${result.note}` : ''}`);
+    report(stage, result);
     if (stage.id === 'chromium' && result.status === 'failed') {
       stopReason = 'stopped: Chromium is required for the browser journeys (see the command above)';
     }

@@ -44,7 +44,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: './test-results/e2e.json' }]],
   use: {
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // Recording a trace means a screencast of every test: it cost more CPU than the journeys
+    // themselves (docs/testing.md "Browser journeys"). E2E_TRACE=1 keeps one for each failure.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 
 export type RunResult = {
@@ -21,9 +21,12 @@ export type RunOptions = {
    * everything it started. Pass false for a plain child that shares the terminal's Ctrl-C.
    */
   ownGroup?: boolean;
+  /** Send stdout and stderr to this file (appended) instead of the terminal. */
+  output?: string;
 };
 
-let current: ChildProcess | undefined;
+/** The running stages' commands (several when stages run side by side). */
+const running = new Set<ChildProcess>();
 const groups = new WeakSet<ChildProcess>();
 
 /** The repository's own binary (what `npx <name>` would run), so no npm round trip per stage. */
@@ -49,8 +52,9 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /**
- * Runs a command with inherited stdio (developers see its progress) in its own process group, so
- * a timeout or Ctrl-C stops everything it started (test servers, browsers, workers).
+ * Runs a command with inherited stdio (developers see its progress), or with its output in a file,
+ * in its own process group, so a timeout or Ctrl-C stops everything it started (test servers,
+ * browsers, workers).
  */
 export function run(
   command: string,
@@ -58,13 +62,15 @@ export function run(
   options: RunOptions,
 ): Promise<RunResult> {
   return new Promise((resolve) => {
+    const fd = options.output === undefined ? undefined : openSync(options.output, 'a');
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
-      stdio: 'inherit',
+      stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
       detached: options.ownGroup ?? true,
     });
-    current = child;
+    if (fd !== undefined) closeSync(fd); // the child has its own copy
+    running.add(child);
     if (options.ownGroup ?? true) groups.add(child);
     let timedOut = false;
     let hardKill: NodeJS.Timeout | undefined;
@@ -79,7 +85,7 @@ export function run(
     const finish = (result: RunResult) => {
       if (timer) clearTimeout(timer);
       if (hardKill) clearTimeout(hardKill);
-      current = undefined;
+      running.delete(child);
       resolve(result);
     };
     child.once('error', (error) =>
@@ -93,11 +99,11 @@ export function run(
   });
 }
 
-/** Forwards Ctrl-C / SIGTERM to the running stage, then exits with the conventional code. */
+/** Forwards Ctrl-C / SIGTERM to the running stages, then exits with the conventional code. */
 export function forwardSignals(): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (current) killGroup(current, signal);
+      for (const child of running) killGroup(child, signal);
       process.exit(signal === 'SIGINT' ? 130 : 143);
     });
   }

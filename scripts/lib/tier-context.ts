@@ -15,6 +15,8 @@ export type TierContext = {
     env: NodeJS.ProcessEnv,
     extraArgs?: string[],
   ) => Promise<StageResult>;
+  /** Where the stage's commands write their output (undefined: the terminal). */
+  output?: string;
   /** Milliseconds left of the CI time budget (undefined: no budget). */
   timeoutMs: () => number | undefined;
 };
