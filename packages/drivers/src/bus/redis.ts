@@ -1,5 +1,11 @@
 import type { Logger } from '../logger';
-import { closeRedis, createRedisConnection, pingRedis, waitForReady } from '../redis/connection';
+import {
+  closeRedis,
+  createRedisConnection,
+  pingRedis,
+  readyWithin,
+  waitForReady,
+} from '../redis/connection';
 import type { BusDriver, BusHandler } from '../types';
 import { decodeMessage, encodeMessage } from './encoding';
 
@@ -157,7 +163,11 @@ export function createRedisBus({
 
     // Both directions: an instance whose subscriber is away publishes fine but delivers nothing
     // to its own sockets, and readiness must say so (degraded).
-    ping: async () => subscriber.status === 'ready' && (await pingRedis(publisher)),
+    // A subscriber still making its first connection (right after start) gets the ping's deadline
+    // to be ready; one that lost its connection answers false at once.
+    ping: async () =>
+      (subscriber.status === 'ready' || (!lost && (await readyWithin(subscriber)))) &&
+      (await pingRedis(publisher)),
 
     async close() {
       if (closed) return;

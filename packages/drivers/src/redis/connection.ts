@@ -87,19 +87,22 @@ export async function closeRedis(client: Redis): Promise<void> {
   client.disconnect();
 }
 
+/** Is the client ready, or does it become ready within `timeoutMs` (just created, reconnecting)? */
+export async function readyWithin(client: Redis, timeoutMs = 1000): Promise<boolean> {
+  if (client.status === 'ready') return true;
+  if (client.status === 'end' || client.status === 'close') return false;
+  return waitForReady(client, timeoutMs).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * PING with a deadline; false when Redis does not answer in time. A client still connecting (just
  * created, or reconnecting) gets the same deadline to become ready.
  */
 export async function pingRedis(client: Redis, timeoutMs = 1000): Promise<boolean> {
-  if (client.status === 'end' || client.status === 'close') return false;
-  if (client.status !== 'ready') {
-    const ready = await waitForReady(client, timeoutMs).then(
-      () => true,
-      () => false,
-    );
-    if (!ready) return false;
-  }
+  if (!(await readyWithin(client, timeoutMs))) return false;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);

@@ -13,8 +13,8 @@ describe('health', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.status).toBe('ok');
     expect(body.checks).toEqual({ database: true, queue: true, bus: true });
+    expect(body.status).toBe('ok');
     expect(body.mode.database).toBe(t.database.kind);
     expect(body.mode.queue).toBe(testRedisUrl() ? 'bullmq' : 'inline');
     expect(body.mode.storage).toBe('local');
