@@ -303,9 +303,9 @@ async function main(): Promise<number> {
     vitest: vitestTier,
     timeoutMs: timeout,
   };
+  /** The tier context whose vitest runs write to `output` (undefined: the terminal). */
   const contextFor = (output?: string): TierContext => ({
     ...tierContext,
-    output,
     vitest: (title, tier, projects, env, extraArgs) =>
       vitestTier(title, tier, projects, env, extraArgs, output),
   });

@@ -15,8 +15,6 @@ export type TierContext = {
     env: NodeJS.ProcessEnv,
     extraArgs?: string[],
   ) => Promise<StageResult>;
-  /** Where the stage's commands write their output (undefined: the terminal). */
-  output?: string;
   /** Milliseconds left of the CI time budget (undefined: no budget). */
   timeoutMs: () => number | undefined;
 };

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './client';
+import { createTestDatabase, testDatabaseAdminUrl } from './testing';
 
 /**
  * A Postgres that accepts connections but never answers (a host gone mid-failover, a full
@@ -41,3 +42,29 @@ describe('the Postgres pool against a server that never answers', () => {
     }
   });
 });
+
+// A real server that ends a connection: only the Postgres tier has one (PGlite is in-process).
+if (testDatabaseAdminUrl())
+  describe('the Postgres pool when a checked-out connection dies', () => {
+    it('keeps the process alive, fails the holder, and serves the next caller on a new connection', async () => {
+      const testDb = await createTestDatabase();
+      try {
+        if (testDb.kind !== 'postgres') throw new Error('expected a Postgres handle');
+        const held = await testDb.client.connect();
+        const { rows } = await held.query<{ pid: number }>('select pg_backend_pid() as pid');
+        const ended = new Promise((resolve) => held.once('end', resolve));
+        // As a Postgres restart does: the server ends the connection while it is checked out
+        // and idle between two queries (without a listener, its 'error' would end the process).
+        const admin = await testDb.client.connect();
+        await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+        admin.release();
+        await ended;
+        await expect(held.query('select 1')).rejects.toThrow();
+        held.release();
+        const { rows: after } = await testDb.client.query<{ one: number }>('select 1 as one');
+        expect(after[0]!.one).toBe(1);
+      } finally {
+        await testDb.close();
+      }
+    });
+  });

@@ -112,6 +112,11 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     keepAlive: true,
   });
   pool.on('error', opts.onPoolError ?? ((error) => console.error('[db] idle client error', error)));
+  // The pool listens for errors of idle connections only. A checked-out connection that dies
+  // between two queries (a Postgres restart mid-transaction) would emit 'error' with no listener
+  // and end the process; its holder's next query fails instead, and the pool drops the broken
+  // connection when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db: Database = drizzleNodePg({ client: pool, schema, logger: logger(opts.onQuery) });
   return { kind: 'postgres', client: pool, ...handleParts(db, () => pool.end()) };
 }
