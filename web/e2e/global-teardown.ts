@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { fakeGoogle } from './global-setup';
 
 /**
- * Stops the servers started by global-setup.ts (each one's whole process group) and the Google certificate
- * server, and deletes the data.
+ * Stops the servers started by global-setup.ts (each one's whole process group) and the Google
+ * certificate server, and deletes the data.
  */
 export default async function globalTeardown(): Promise<void> {
   const pids = (process.env.E2E_SERVER_PIDS ?? '').split(',').map(Number);
