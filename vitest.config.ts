@@ -12,7 +12,7 @@ const maxWorkers =
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'services/*', 'web'],
+    projects: ['packages/*', 'services/*', 'web', 'scripts'],
     maxWorkers,
   },
 });

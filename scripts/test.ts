@@ -15,7 +15,7 @@
  * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|cluster|containers|vitest|e2e` (comma-separated) runs a
  * subset; `--help` lists them.
  */
-import { appendFileSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,6 +160,12 @@ async function commands(
   };
 }
 
+/** A line of a tier's own: into its output file when it runs side by side, else the terminal. */
+function say(output: string | undefined, text: string): void {
+  if (output === undefined) console.log(text);
+  else appendFileSync(output, `${text}\n`);
+}
+
 function reportFile(tier: string): string {
   return path.join(os.tmpdir(), `touchline-vitest-${tier}-${process.pid}.json`);
 }
@@ -301,11 +307,13 @@ async function main(): Promise<number> {
     servicesEnv,
     serviceProjects,
     vitest: vitestTier,
+    say: (text) => say(undefined, text),
     timeoutMs: timeout,
   };
   /** The tier context whose vitest runs write to `output` (undefined: the terminal). */
   const contextFor = (output?: string): TierContext => ({
     ...tierContext,
+    say: (text) => say(output, text),
     vitest: (title, tier, projects, env, extraArgs) =>
       vitestTier(title, tier, projects, env, extraArgs, output),
   });
@@ -370,14 +378,12 @@ async function main(): Promise<number> {
       describe: `vitest ${serviceProjects.join(', ') || '(no db/drivers/api/worker project yet)'} on ${servicesConfigured.join(' + ') || 'nothing'}`,
       run: async (output) => {
         if (servicesConfigured.length === 0) {
-          console.log(yellow(PG_NOT_RUN));
+          say(output, yellow(PG_NOT_RUN));
           return { title: 'postgres+redis', status: 'not-run', note: PG_NOT_RUN };
         }
         const unset = TEST_SERVICE_VARS.filter((v) => !process.env[v]);
         if (unset.length > 0)
-          console.log(
-            yellow(`${unset.join(', ')} not set: those tests use their embedded fallback`),
-          );
+          say(output, yellow(`${unset.join(', ')} not set: those tests use their embedded fallback`));
         if (serviceProjects.length === 0) {
           const note = `not run — none of the projects ${SERVICE_PROJECTS.join(', ')} has a vitest config yet`;
           console.log(yellow(note));
@@ -453,11 +459,11 @@ async function main(): Promise<number> {
       );
       const outcomes = group.map((member) => {
         const output = path.join(os.tmpdir(), `touchline-test-${process.pid}-${member.id}.log`);
-        rmSync(output, { force: true });
+        writeFileSync(output, ''); // exists even when the tier writes nothing (a tier not run)
         return runStage(member, output).then((result) => {
           console.log('');
           console.log(header(member));
-          process.stdout.write(readFileSync(output, 'utf8'));
+          if (existsSync(output)) process.stdout.write(readFileSync(output, 'utf8'));
           rmSync(output, { force: true });
           report(member, result);
           return result;

@@ -278,10 +278,6 @@ else "$CLI" tag "$REDIS_TAG" "$REDIS_IMAGE:$REDIS_ALIAS" >/dev/null; log "cached
 fi
 if [ "$built" = 1 ]; then
   # Older builds of these images (another package version or recipe) are no longer used.
-  for repo in "$POSTGRES_IMAGE" "$REDIS_IMAGE"; do
-    "$CLI" images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null \
-      | grep -E "^(localhost/)?$repo:" | grep -v -E ":($(as_tag "$PG_VERSION")|$(as_tag "$REDIS_VERSION"))-$RECIPE\$|:($POSTGRES_ALIAS|$REDIS_ALIAS)\$" \
-      | while read -r old; do "$CLI" rmi "$old" >/dev/null 2>&1 || true; done
-  done
+  CONTAINER_CLI="$CLI" bash "$(dirname "${BASH_SOURCE[0]}")/prune-images.sh" "$PG_TAG" "$REDIS_TAG"
 fi
 printf '%s\n%s\n' "$POSTGRES_IMAGE:$POSTGRES_ALIAS" "$REDIS_IMAGE:$REDIS_ALIAS"

@@ -16,7 +16,7 @@ export async function clusterTier(ctx: TierContext): Promise<StageResult> {
     (name) => !ctx.servicesEnv[name],
   );
   if (unset.length > 0) {
-    console.log(yellow(NOT_RUN));
+    ctx.say(yellow(NOT_RUN));
     return { title: 'cluster', status: 'not-run', note: NOT_RUN };
   }
   return ctx.vitest('cluster', 'cluster', [], ctx.servicesEnv, [

@@ -6,7 +6,8 @@
  *   answers and the tier was asked for (`--only=containers`, `npm run test:containers`,
  *   TOUCHLINE_CONTAINERS=1), `infra/containers/setup-engine.sh` makes one as root on Debian
  *   (podman + runc) for this run and stops it afterwards. In a plain `npm test` without an engine
- *   the tier is not run and says why. TOUCHLINE_CONTAINERS=0 never runs it.
+ *   the tier is not run and says why. TOUCHLINE_CONTAINERS=0 never runs it; =auto behaves as in a
+ *   plain `npm test` whatever `--only` says (CI's newcomer check).
  * - Images: touchline-postgres:15 and touchline-redis:7, built from Debian packages when missing
  *   (`infra/containers/build-images.sh`, as root; cached by package version), or the official
  *   postgres:15 and redis:7 from a registry. TOUCHLINE_TEST_IMAGES=local|official forces one; the
@@ -66,6 +67,7 @@ function script(
 /** Was the tier asked for by name (`--only=containers`) or by TOUCHLINE_CONTAINERS=1? */
 function asked(): boolean {
   if (process.env.TOUCHLINE_CONTAINERS === '1') return true;
+  if (process.env.TOUCHLINE_CONTAINERS === 'auto') return false; // as a plain `npm test`
   const argv = process.argv.slice(2);
   const groups = argv.flatMap((arg, i) =>
     arg.startsWith('--only=')

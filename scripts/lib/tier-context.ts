@@ -15,6 +15,8 @@ export type TierContext = {
     env: NodeJS.ProcessEnv,
     extraArgs?: string[],
   ) => Promise<StageResult>;
+  /** Prints one line of the tier's own (into its output file when it runs side by side). */
+  say: (text: string) => void;
   /** Milliseconds left of the CI time budget (undefined: no budget). */
   timeoutMs: () => number | undefined;
 };

@@ -5,7 +5,7 @@ export type VitestProject = { name: string; dir: string };
 
 /** Where the root `vitest.config.ts` looks for projects. Keep in step with its `projects` list. */
 const PROJECT_PARENTS = ['packages', 'services'];
-const PROJECT_DIRS = ['web'];
+const PROJECT_DIRS = ['web', 'scripts'];
 const CONFIG_FILES = [
   'vitest.config.ts',
   'vitest.config.mts',
