@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import type { Database } from '@touchline/db';
 import {
@@ -102,10 +102,14 @@ export async function writeExportZip(input: {
   const media = await exportMediaFiles(db, userId);
 
   const archive = archiver('zip', { zlib: { level: 6 } });
-  const output = new PassThrough();
+  // Counts the bytes on their way to storage (a 'data' listener would start the flow before
+  // storage reads it, and lose the start of the file).
   let bytes = 0;
-  output.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
+  const output = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      callback(null, chunk);
+    },
   });
   archive.pipe(output);
   const failed = new Promise<never>((_, reject) => {
