@@ -37,9 +37,6 @@ export const dataExports = pgTable(
     index('data_exports_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'ready'`),
-    check(
-      'data_exports_status',
-      sql`${t.status} in ('pending', 'ready', 'failed', 'expired')`,
-    ),
+    check('data_exports_status', sql`${t.status} in ('pending', 'ready', 'failed', 'expired')`),
   ],
 );

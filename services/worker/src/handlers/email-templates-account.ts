@@ -26,7 +26,7 @@ export function renderAccountEmail(
     ...paragraphs.flatMap((p) => [p, '']),
     absolute ? `Your data: ${link}` : "Sign in to Touchline and open Settings, 'Your data'.",
     '',
-    "If you did not ask for this, change your password: someone else may be signed in.",
+    'If you did not ask for this, change your password: someone else may be signed in.',
     '',
     'Touchline',
     '',
