@@ -14,7 +14,7 @@ describe("login: 'Restore my account' within the 30 days", () => {
         deleted
           ? reply(409, { code: YOUR_DATA_ERRORS.pendingDeletion, message: pendingMessage })
           : loginAnswer('player'),
-      'POST /api/token/': { access: 'access-1', refresh: 'refresh-1' },
+      'POST /api/token/': reply(200, { access: 'access-1', refresh: 'refresh-1' }),
       'POST /api/account/restore': () => {
         deleted = false;
         return { message: YOUR_DATA_MESSAGES.restored };

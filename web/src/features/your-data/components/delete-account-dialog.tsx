@@ -69,7 +69,12 @@ export function DeleteAccountDialog({
       }
       initialFocus={google ? undefined : passwordInput}
     >
-      <form onSubmit={submit} className="space-y-4" noValidate aria-label="Delete your account">
+      <form
+        onSubmit={submit}
+        className="mt-4 space-y-4"
+        noValidate
+        aria-label="Delete your account"
+      >
         {google ? (
           <GoogleConfirm onCredential={setIdToken} />
         ) : (

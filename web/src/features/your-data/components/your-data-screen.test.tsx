@@ -27,7 +27,7 @@ describe("settings: 'Your data'", () => {
     signInAs('player');
     let status: DataExportStatus = { export: null, next_export_at: null };
     const api = serveApi({
-      'GET /api/me/deletion': deletionInfo,
+      'GET /api/me/deletion': reply(200, deletionInfo),
       'GET /api/me/export': () => status,
       'POST /api/me/export': () => {
         status = { export: pending, next_export_at: '2026-11-27T09:00:00.000Z' };
@@ -65,8 +65,8 @@ describe("settings: 'Your data'", () => {
   it('deletes the account in a dialog that keeps the focus, with the password and "at once"', async () => {
     signInAs('player');
     const api = serveApi({
-      'GET /api/me/deletion': deletionInfo,
-      'GET /api/me/export': { export: null, next_export_at: null },
+      'GET /api/me/deletion': reply(200, deletionInfo),
+      'GET /api/me/export': reply(200, { export: null, next_export_at: null }),
       'DELETE /api/me': ({ body }) =>
         (body as { password: string }).password === 'Right#2026'
           ? {
@@ -111,8 +111,8 @@ describe("settings: 'Your data'", () => {
   it('tells an academy its upcoming trials will be cancelled', async () => {
     signInAs('academy');
     serveApi({
-      'GET /api/me/deletion': { ...deletionInfo, upcoming_trials: 2 },
-      'GET /api/me/export': { export: null, next_export_at: null },
+      'GET /api/me/deletion': reply(200, { ...deletionInfo, upcoming_trials: 2 }),
+      'GET /api/me/export': reply(200, { export: null, next_export_at: null }),
     });
     renderApp('/settings');
     expect(
