@@ -49,7 +49,9 @@ describe('data export over time (an injected clock)', () => {
       .select()
       .from(schema.dataExports)
       .where(eq(schema.dataExports.id, started.json().export.id));
-    expect(await t.drivers.storage.get(row!.storageKey!, 'private')).not.toBeNull();
+    const stored = await t.drivers.storage.get(row!.storageKey!, 'private');
+    expect(stored).not.toBeNull();
+    stored!.body.destroy();
 
     clock.advance(7 * 24 * HOUR - 60_000);
     await expectStatus(owner.call('GET', ready.download_url!), 200);

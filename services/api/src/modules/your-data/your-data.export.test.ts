@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
+import { waitFor } from '@touchline/drivers/testing';
 import { YOUR_DATA_ERRORS, YOUR_DATA_MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { befriend, expectStatus, sendText, threadOf } from '../chat/chat.test-support';
@@ -59,9 +60,15 @@ describe('data export, end to end on the embedded queue', () => {
     expect(settled).toMatchObject({ id: exportId, status: 'ready' });
     expect(settled.download_url).toBe(`/api/me/export/${exportId}`);
 
-    const notices = (await owner.call('GET', '/api/notification')).json();
-    const texts = JSON.stringify(notices);
-    expect(texts).toContain(YOUR_DATA_MESSAGES.exportReadyNotice);
+    // Told right after it is marked ready (the same job).
+    await waitFor(
+      async () =>
+        JSON.stringify((await owner.call('GET', '/api/notification')).json()).includes(
+          YOUR_DATA_MESSAGES.exportReadyNotice,
+        ),
+      'the export-ready notice',
+      30_000,
+    );
     const mails = await t.db
       .select()
       .from(schema.emails)
