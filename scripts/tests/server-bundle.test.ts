@@ -47,7 +47,7 @@ describe('the server bundle', () => {
   });
 
   it('finds imported packages that no bundled workspace declares (npm ci --omit=dev leaves them out)', () => {
-    const manifests = [
+    const manifests: { dependencies: Record<string, string> }[] = [
       { dependencies: { fastify: '^5', '@touchline/shared': '*' } },
       { dependencies: { pg: '^8' } },
     ];
