@@ -9,8 +9,9 @@
  *   4 pg         vitest projects db, drivers, api, worker on TEST_DATABASE_URL / TEST_REDIS_URL
  *     cluster    API and worker processes on TEST_DATABASE_URL / TEST_REDIS_URL, under faults
  *     containers the service projects on Postgres and Redis started by Testcontainers
- *     compose    docker-compose.yml run with podman-compose, a journey through its nginx proxy
  *   5 e2e        Playwright browser journeys against the real server
+ *     compose    docker-compose.yml run with podman-compose, a journey through its nginx proxy
+ *                (last: in CI its images build in the background meanwhile)
  *
  * The last line of output is always `tests: <P> passed, <F> failed[, <S> skipped]`; the exit code is
  * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|cluster|containers|compose|vitest|e2e` (comma-separated) runs a
@@ -51,8 +52,8 @@ const STAGE_IDS = [
   'pg',
   'cluster',
   'containers',
-  'compose',
   'e2e',
+  'compose',
 ] as const;
 type StageId = (typeof STAGE_IDS)[number];
 
@@ -410,17 +411,17 @@ async function main(): Promise<number> {
       run: (output) => containersTier(contextFor(output)),
     },
     {
+      id: 'e2e',
+      title: 'e2e (browser)',
+      describe: 'playwright test -c web/playwright.config.ts',
+      run: () => e2eTier('e2e (browser)'),
+    },
+    {
       id: 'compose',
       title: 'compose',
       describe:
         'docker-compose.yml with podman-compose: images, health checks, start order, a journey through nginx',
       run: (output) => composeTier(contextFor(output)),
-    },
-    {
-      id: 'e2e',
-      title: 'e2e (browser)',
-      describe: 'playwright test -c web/playwright.config.ts',
-      run: () => e2eTier('e2e (browser)'),
     },
   ];
 
