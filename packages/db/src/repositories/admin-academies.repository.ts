@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import {
   allOf,
-  containsPattern,
   cursorOf,
   olderThan,
   type AdminListPosition,
 } from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { containsPattern, rowsOf } from '../sql';
 
 /** An academy account as the administrators see it. */
 export type AdminAcademyRow = {

@@ -3,12 +3,11 @@ import type { Executor } from '../client';
 import { adminAudit } from '../schema';
 import {
   allOf,
-  containsPattern,
   cursorOf,
   olderThan,
   type AdminListPosition,
 } from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { containsPattern, rowsOf } from '../sql';
 
 export type AdminAuditEntry = {
   /** Null when no administrator acted (the `admin:create` command, a script). */

@@ -5,9 +5,6 @@ import { sql, type SQL } from 'drizzle-orm';
 /** A position in a (created_at, id) list: the row after which the page starts. */
 export type AdminListPosition = { createdAt: string; id: string };
 
-/** `ilike` pattern matching `q` anywhere (its `%`, `_` and `\` taken literally). */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Strictly older than `before` in (created_at desc, id desc) order of `alias`. */
 export const olderThan = (alias: string, before: AdminListPosition): SQL =>
   sql`(${sql.raw(`${alias}.created_at`)}, ${sql.raw(`${alias}.id`)}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`;

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import {
   allOf,
-  containsPattern,
   cursorOf,
   olderThan,
   type AdminListPosition,
 } from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { containsPattern, rowsOf } from '../sql';
 
 /** A player account as the administrators see it (the date of birth included, §13). */
 export type AdminPlayerRow = {

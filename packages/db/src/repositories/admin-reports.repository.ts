@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { allOf, cursorOf, type AdminListPosition } from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 /** A content report as the administrators see it (reporter, author, resolver joined). */
 export type AdminReportRow = {

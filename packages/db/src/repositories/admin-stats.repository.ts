@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 /**
  * The administrators' dashboard reads (supplement §10). Days are Lagos dates: Africa/Lagos is

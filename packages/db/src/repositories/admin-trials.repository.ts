@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import {
   allOf,
-  containsPattern,
   cursorOf,
   olderThan,
   type AdminListPosition,
 } from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { containsPattern, rowsOf } from '../sql';
 
 /** A trial as the administrators' list shows it, with its academy. */
 export type AdminTrialRow = {

@@ -4,7 +4,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { chatMembers, chatMessages, chatThreads, userEventCounters, users } from '../schema';
 import { uuidv7 } from '../uuid';
-import { rowsOf, type MediaRef } from './posts.repository';
+import { rowsOf, type MediaRef } from '../sql';
 
 /**
  * Chat (supplement §7): conversations of two users, their messages, read pointers and unread

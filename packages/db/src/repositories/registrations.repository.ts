@@ -3,8 +3,7 @@ import { REFERENCE_CODE_ALPHABET, type OutcomeStatus, type PlayerLevel } from '@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { payments, trialRegistrationAnswers, trialRegistrations, trials } from '../schema';
-import { mediaJson } from './media-json';
-import { rowsOf, type MediaRef } from './posts.repository';
+import { mediaJson, rowsOf, type MediaRef } from '../sql';
 import { ageFits, listTrialRequirements } from './trials.repository';
 
 /**

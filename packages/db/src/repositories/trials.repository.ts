@@ -2,8 +2,7 @@ import { ageOn, type AcademyTrialTab } from '@touchline/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { trialRequirements, trials } from '../schema';
-import { mediaJson } from './media-json';
-import { rowsOf, type MediaRef } from './posts.repository';
+import { containsPattern, mediaJson, rowsOf, type MediaRef } from '../sql';
 
 /**
  * Trials: create, edit (with its locks), cancel, and the hydrated views the API answers (the
@@ -191,8 +190,6 @@ export async function getTrialViews(
   return rowsOf<RawTrialViewRow>(result).map(toTrialViewRow);
 }
 
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export type TrialListFilters = {
   /** Name, venue, district or state (substring, and typo-tolerant on the name). */
   search?: string;
@@ -216,7 +213,7 @@ export async function listTrials(
   input: TrialListFilters,
 ): Promise<{ rows: TrialViewRow[]; hasMore: boolean }> {
   const q = input.search?.trim().toLowerCase() ?? '';
-  const like = `%${escapeLike(q)}%`;
+  const like = containsPattern(q);
   const conditions = [
     sql`t.status = 'active'`,
     sql`t.trial_date >= ${input.today}::date`,

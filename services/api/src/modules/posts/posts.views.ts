@@ -1,4 +1,5 @@
-import type { CommentJson, MediaRef, PostViewRow } from '@touchline/db/posts';
+import type { MediaRef } from '@touchline/db/media';
+import type { CommentJson, PostViewRow } from '@touchline/db/posts';
 import type { StorageDriver } from '@touchline/drivers';
 import { DEFAULT_AVATAR_URL, LIMITS, type CommentView, type PostView } from '@touchline/shared';
 

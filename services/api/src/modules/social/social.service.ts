@@ -35,6 +35,7 @@ import {
   todayInLagos,
   type Role,
 } from '@touchline/shared';
+import type { Viewer } from '../../lib/auth-context';
 import { socialErrors } from './social.errors';
 
 /** A person in a social list, as the service answers it (routes shape it, never query it). */
@@ -97,7 +98,7 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
    * minor's only for their circle (`isInMinorCircle`). Blocks are `canSee`'s business.
    */
   async function seesFullProfile(
-    viewer: { userId: string; role: Role },
+    viewer: Viewer,
     target: { id: string; role: Role; dob: string | null },
   ) {
     if (viewer.userId === target.id || viewer.role === 'admin' || !isMinor(target)) return true;
@@ -224,7 +225,7 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
      * 404 unless the viewer may list the user's friends: no block either way, and a minor's list
      * only for their circle (supplement §13), as their profile's lists answer.
      */
-    async requireFriendsVisible(viewer: { userId: string; role: Role }, userId: string) {
+    async requireFriendsVisible(viewer: Viewer, userId: string) {
       if (viewer.userId === userId) return;
       const target = await findUserById(db, userId);
       if (!target) return;

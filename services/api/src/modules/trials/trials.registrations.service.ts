@@ -26,8 +26,8 @@ import {
   type TrialHistoryResponse,
 } from '@touchline/shared';
 import { registrantsCsv, registrantsFileName } from './trials.csv';
+import type { Viewer } from '../../lib/auth-context';
 import { trialsErrors } from './trials.errors';
-import type { Viewer } from './trials.rules';
 import type { TrialViews } from './trials.views';
 
 /**

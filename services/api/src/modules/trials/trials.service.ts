@@ -1,7 +1,7 @@
 import type { Database } from '@touchline/db';
+import { deleteOwnedMediaObjects } from '@touchline/db/media';
 import { insertAdminAudit } from '@touchline/db/admin';
 import { appendEvent } from '@touchline/db/platform';
-import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import {
   cancelTrial,
   createTrial,
@@ -30,9 +30,9 @@ import {
 } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
 import { deleteStoredFiles, storeProcessedImage, type ImageVariants } from '../media/media.uploads';
+import type { Viewer } from '../../lib/auth-context';
 import { trialsErrors } from './trials.errors';
 import type { TrialViews } from './trials.views';
-import type { Viewer } from './trials.rules';
 
 /** Trial posters: re-encoded without metadata, as post images are (display and thumbnail). */
 export const TRIAL_POSTER_VARIANTS: ImageVariants = {
