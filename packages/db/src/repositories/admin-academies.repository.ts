@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import {
-  allOf,
-  cursorOf,
-  olderThan,
-  type AdminListPosition,
-} from './admin-paging';
+import { allOf, cursorOf, olderThan, type AdminListPosition } from './admin-paging';
 import { containsPattern, rowsOf } from '../sql';
 
 /** An academy account as the administrators see it. */

@@ -1,12 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { adminAudit } from '../schema';
-import {
-  allOf,
-  cursorOf,
-  olderThan,
-  type AdminListPosition,
-} from './admin-paging';
+import { allOf, cursorOf, olderThan, type AdminListPosition } from './admin-paging';
 import { containsPattern, rowsOf } from '../sql';
 
 export type AdminAuditEntry = {

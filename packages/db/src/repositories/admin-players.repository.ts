@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import {
-  allOf,
-  cursorOf,
-  olderThan,
-  type AdminListPosition,
-} from './admin-paging';
+import { allOf, cursorOf, olderThan, type AdminListPosition } from './admin-paging';
 import { containsPattern, rowsOf } from '../sql';
 
 /** A player account as the administrators see it (the date of birth included, §13). */

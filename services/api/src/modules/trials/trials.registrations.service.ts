@@ -1,18 +1,21 @@
-import type { Database } from '@touchline/db';
+import type { Database, Transaction } from '@touchline/db';
 import { appendEvent } from '@touchline/db/platform';
 import {
-  cancelRegistration,
   expireHold,
   findRegistration,
+  findTrialById,
+  insertRegistration,
   listRegistrants,
-  registerPlayer,
-  setRegistrationStatus,
+  listTrialRequirements,
+  lockRegistration,
+  lockRegistrationFacts,
+  markRegistrationCancelled,
+  setRegistrationOutcome,
   trialHistory,
+  type InsertedRegistration,
   type PaymentProviderName,
-  type RegisterError,
+  type RegistrantDetails,
 } from '@touchline/db/trials';
-import { findTrialById, listTrialRequirements } from '@touchline/db/trials';
-import { findUserById } from '@touchline/db/users';
 import {
   ageOn,
   TRIAL_LIMITS,
@@ -25,9 +28,17 @@ import {
   type StartPayment,
   type TrialHistoryResponse,
 } from '@touchline/shared';
-import { registrantsCsv, registrantsFileName } from './trials.csv';
 import type { Viewer } from '../../lib/auth-context';
+import { registrantsCsv, registrantsFileName } from './trials.csv';
 import { trialsErrors } from './trials.errors';
+import {
+  decideOutcome,
+  decideRegistration,
+  decideRegistrationCancel,
+  type AcceptedRegistration,
+  type RegistrationAnswer,
+  type RegistrationRefusal,
+} from './trials.registrations.rules';
 import type { TrialViews } from './trials.views';
 
 /**
@@ -54,7 +65,9 @@ export type RegistrationsServiceDeps = {
   onPaymentError?: (err: unknown) => void;
 };
 
-const registerErrors: Record<RegisterError, () => Error> = {
+const refusals: Record<RegistrationRefusal, () => Error> = {
+  players_only: trialsErrors.playersOnly,
+  dob_mismatch: trialsErrors.dobMismatch,
   not_found: trialsErrors.notFound,
   cancelled: trialsErrors.cancelled,
   academy_unavailable: trialsErrors.academyUnavailable,
@@ -65,6 +78,113 @@ const registerErrors: Record<RegisterError, () => Error> = {
   answers_invalid: trialsErrors.answersInvalid,
 };
 
+/** A registration as the player sent it (the form), for `registerWithin`. */
+export type RegistrationRequest = Omit<RegistrantDetails, 'dob'> & {
+  trialId: string;
+  playerId: string;
+  /** The form's date of birth (the profile's, locked, wins when it has one). */
+  dob: string;
+  answers: RegistrationAnswer[];
+};
+
+export type RegistrationResult =
+  | { ok: false; reason: RegistrationRefusal }
+  | (InsertedRegistration & {
+      ok: true;
+      decision: AcceptedRegistration;
+      trial: { id: string; name: string; academyId: string };
+    });
+
+/**
+ * Registers inside the caller's transaction: locks the trial and reads the facts
+ * (`lockRegistrationFacts`), decides (`decideRegistration`), writes what was decided. The caller
+ * appends `registration.created` in the same transaction (the service; the demo seed).
+ */
+export async function registerWithin(
+  tx: Transaction,
+  request: RegistrationRequest,
+  context: { now: Date; provider: PaymentProviderName; holdMinutes?: number },
+): Promise<RegistrationResult> {
+  const stored = await lockRegistrationFacts(tx, request);
+  const decision = decideRegistration({
+    ...stored,
+    form: { dob: request.dob, answers: request.answers },
+    today: todayInLagos(context.now),
+    now: context.now,
+    holdMinutes: context.holdMinutes ?? TRIAL_LIMITS.holdMinutes,
+  });
+  if (decision.outcome === 'refused') return { ok: false, reason: decision.reason };
+  const { answers: _answers, ...details } = request;
+  const written = await insertRegistration(tx, {
+    ...details,
+    dob: decision.dob,
+    status: decision.outcome,
+    holdExpiresAt: decision.holdExpiresAt,
+    takesPlace: decision.takesPlace,
+    answers: decision.answers,
+    payment: decision.payment && { ...decision.payment, provider: context.provider },
+    now: context.now,
+  });
+  const trial = stored.trial!;
+  return {
+    ok: true,
+    decision,
+    ...written,
+    trial: { id: trial.id, name: trial.name, academyId: trial.academyId },
+  };
+}
+
+/**
+ * The player cancels their own registration inside the caller's transaction (decided by
+ * `decideRegistrationCancel` under the registration's locks). Appends `registration.cancelled`
+ * and, for a succeeded payment, `payment.refund_requested`.
+ */
+export async function cancelRegistrationWithin(
+  tx: Transaction,
+  input: { registrationId: string; playerId: string; at: Date },
+) {
+  const locked = await lockRegistration(tx, input.registrationId);
+  const decision = decideRegistrationCancel(locked, {
+    playerId: input.playerId,
+    today: todayInLagos(input.at),
+  });
+  if (!decision.ok) return decision;
+  const { refundPaymentId } = await markRegistrationCancelled(tx, {
+    registrationId: input.registrationId,
+    trialId: locked!.trial.id,
+    at: input.at,
+  });
+  await appendEvent(tx, {
+    type: 'registration.cancelled',
+    payload: { registrationId: input.registrationId },
+  });
+  if (refundPaymentId)
+    await appendEvent(tx, {
+      type: 'payment.refund_requested',
+      payload: { paymentId: refundPaymentId },
+    });
+  return { ok: true as const, refundPaymentId };
+}
+
+/**
+ * The owning academy's outcome inside the caller's transaction (decided by `decideOutcome`);
+ * `registration.status_changed` is appended only when the status changed.
+ */
+export async function setOutcomeWithin(
+  tx: Transaction,
+  input: { registrationId: string; academyId: string; status: OutcomeStatus; at: Date },
+) {
+  const locked = await lockRegistration(tx, input.registrationId);
+  const decision = decideOutcome(locked, input);
+  if (!decision.ok || !decision.changed) return decision;
+  await setRegistrationOutcome(tx, input);
+  await appendEvent(tx, {
+    type: 'registration.status_changed',
+    payload: { registrationId: input.registrationId, status: input.status },
+  });
+  return decision;
+}
+
 /**
  * Registrations (supplement §5): a player registers in one transaction under the trial's row lock
  * (so capacity holds under concurrency), cancels their own before the deadline; the owning
@@ -74,7 +194,6 @@ const registerErrors: Record<RegisterError, () => Error> = {
 export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const { db, clock, views } = deps;
   const onPaymentError = deps.onPaymentError ?? (() => undefined);
-  const today = () => todayInLagos(clock());
 
   /** The trial, owned by the caller: 404 when missing, 403 when another academy's. */
   async function ownTrial(viewer: Viewer, trialId: string) {
@@ -131,30 +250,27 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
      * the age on the trial date decides. A paid trial answers the payment to complete.
      */
     async register(viewer: Viewer, input: RegisterBody): Promise<RegisterResponse> {
-      const player = await findUserById(db, viewer.userId);
-      if (!player || player.role !== 'player') throw trialsErrors.playersOnly();
-      if (player.dob && player.dob !== input.dob) throw trialsErrors.dobMismatch();
       const now = clock();
       const result = await db.transaction(async (tx) => {
-        const registered = await registerPlayer(tx, {
-          trialId: input.trial,
-          playerId: viewer.userId,
-          name: input.name,
-          dob: player.dob ?? input.dob,
-          phone: input.phone,
-          email: input.email,
-          state: input.state,
-          district: input.district,
-          level: input.level,
-          answers: input.answers.map((a) => ({
-            requirementId: a.requirement_id,
-            answer: a.answer,
-          })),
-          today: todayInLagos(now),
-          now,
-          holdMinutes: TRIAL_LIMITS.holdMinutes,
-          provider: deps.provider,
-        });
+        const registered = await registerWithin(
+          tx,
+          {
+            trialId: input.trial,
+            playerId: viewer.userId,
+            name: input.name,
+            dob: input.dob,
+            phone: input.phone,
+            email: input.email,
+            state: input.state,
+            district: input.district,
+            level: input.level,
+            answers: input.answers.map((a) => ({
+              requirementId: a.requirement_id,
+              answer: a.answer,
+            })),
+          },
+          { now, provider: deps.provider },
+        );
         if (registered.ok)
           await appendEvent(tx, {
             type: 'registration.created',
@@ -162,12 +278,12 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           });
         return registered;
       });
-      if (!result.ok) throw registerErrors[result.error]();
+      if (!result.ok) throw refusals[result.reason]();
       const { registration } = result;
       const answer: RegisterResponse = {
         id: registration.id,
         reference_code: registration.referenceCode,
-        status: registration.status,
+        status: result.decision.outcome,
         trial: registration.trialId,
         hold_expires_at: registration.holdExpiresAt?.toISOString() ?? null,
       };
@@ -193,24 +309,11 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     /** The player's own registration, while it is pending or registered and before the deadline. */
     async cancel(viewer: Viewer, registrationId: string) {
-      const result = await db.transaction(async (tx) => {
-        const cancelled = await cancelRegistration(tx, {
-          registrationId,
-          playerId: viewer.userId,
-          today: today(),
-          at: clock(),
-        });
-        if (!cancelled.ok) return cancelled;
-        await appendEvent(tx, { type: 'registration.cancelled', payload: { registrationId } });
-        if (cancelled.refundPaymentId)
-          await appendEvent(tx, {
-            type: 'payment.refund_requested',
-            payload: { paymentId: cancelled.refundPaymentId },
-          });
-        return cancelled;
-      });
+      const result = await db.transaction((tx) =>
+        cancelRegistrationWithin(tx, { registrationId, playerId: viewer.userId, at: clock() }),
+      );
       if (!result.ok)
-        throw result.error === 'not_found'
+        throw result.reason === 'not_found'
           ? trialsErrors.registrationNotFound()
           : trialsErrors.cannotCancelRegistration();
       return {
@@ -283,23 +386,12 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     /** The owning academy's outcome for a registered player. */
     async setStatus(viewer: Viewer, registrationId: string, status: OutcomeStatus) {
-      const result = await db.transaction(async (tx) => {
-        const set = await setRegistrationStatus(tx, {
-          registrationId,
-          academyId: viewer.userId,
-          status,
-          at: clock(),
-        });
-        if (set.ok && set.changed)
-          await appendEvent(tx, {
-            type: 'registration.status_changed',
-            payload: { registrationId, status },
-          });
-        return set;
-      });
+      const result = await db.transaction((tx) =>
+        setOutcomeWithin(tx, { registrationId, academyId: viewer.userId, status, at: clock() }),
+      );
       if (!result.ok) {
-        if (result.error === 'not_found') throw trialsErrors.registrationNotFound();
-        if (result.error === 'not_owner') throw trialsErrors.notOwner();
+        if (result.reason === 'not_found') throw trialsErrors.registrationNotFound();
+        if (result.reason === 'not_owner') throw trialsErrors.notOwner();
         throw trialsErrors.statusNotAllowed();
       }
       const registration = await findRegistration(db, registrationId);
