@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { adminAudit } from '../schema';
-import { allOf, cursorOf, olderThan, type AdminListPosition } from './admin-paging';
+import { allOf, cursorOf, olderThan, windowSql, type AdminListPosition } from './admin-paging';
 import { containsPattern, rowsOf } from '../sql';
 
 export type AdminAuditEntry = {
@@ -73,7 +73,7 @@ export type AdminAuditRow = {
  */
 export async function listAdminAudit(
   executor: Executor,
-  input: { search?: string; before?: AdminListPosition; limit: number },
+  input: { search?: string; before?: AdminListPosition; offset?: number; limit: number },
 ): Promise<AdminAuditRow[]> {
   const conditions = [];
   if (input.search) {
@@ -93,6 +93,6 @@ export async function listAdminAudit(
     left join users target on target.id = a.target_user_id
     where ${allOf(conditions)}
     order by a.created_at desc, a.id desc
-    limit ${input.limit}`);
+    ${windowSql(input)}`);
   return rowsOf<AdminAuditRow>(result);
 }

@@ -99,12 +99,13 @@ export async function insertMessage(
 
 /**
  * A page of a conversation, newest first: `limit` messages strictly older than `before` (a
- * message id), or the newest ones. Ask for one more than the page to learn whether more exist.
+ * message id), or the newest ones, after skipping `offset` (a numbered page). Ask for one more
+ * than the page to learn whether more exist.
  */
 export async function listMessages(
   executor: Executor,
   threadId: string,
-  page: { before?: string | null; limit: number },
+  page: { before?: string | null; offset?: number; limit: number },
 ): Promise<ChatMessageRow[]> {
   const before = page.before ? sql`and m.id < ${page.before}::uuid` : sql``;
   const result = await executor.execute(sql`
@@ -112,7 +113,7 @@ export async function listMessages(
     from chat_messages m left join media_objects mi on mi.id = m.image_media_id
     where m.thread_id = ${threadId}::uuid ${before}
     order by m.id desc
-    limit ${page.limit}`);
+    limit ${page.limit} offset ${page.offset ?? 0}`);
   return rowsOf<RawMessage>(result).map(toMessage);
 }
 

@@ -30,6 +30,7 @@ import {
   type StoredServerEvent,
 } from '@touchline/shared';
 import type { Viewer } from '../../lib/auth-context';
+import { pageOf, pageWindow, type PageQuery } from '../../lib/paging';
 import { storageKeysOf } from '../media/media.uploads';
 import { chatErrors } from './chat.errors';
 import { deleteUnclaimedFiles, preparePrivateImage, type PreparedImage } from './chat.images';
@@ -171,19 +172,18 @@ export function createChatService(deps: ChatServiceDeps) {
       throw chatErrors.refused(opening.reason);
     },
 
-    /** `GET chat`: a page of messages, newest first, strictly older than `before`. */
-    async page(
-      viewer: Viewer,
-      threadName: string,
-      before: string | undefined,
-    ): Promise<ChatPageResponse> {
+    /**
+     * `GET chat`: a page of messages, newest first: strictly older than `before` (a message id,
+     * exact while messages arrive), else the `page`-th page of `CHAT_LIMITS.pageSize`.
+     */
+    async page(viewer: Viewer, threadName: string, query: PageQuery): Promise<ChatPageResponse> {
       const thread = await memberThread(db, viewer, threadName);
       const size = CHAT_LIMITS.pageSize;
-      const rows = await listMessages(db, thread.id, { before, limit: size + 1 });
-      const page = rows.slice(0, size);
+      const rows = await listMessages(db, thread.id, pageWindow(query, size));
+      const { items, ...paging } = pageOf(rows, query, size, (row) => row.id);
       return {
-        messages: await Promise.all(page.map((row) => views.message(row, thread.name))),
-        has_more: rows.length > size,
+        messages: await Promise.all(items.map((row) => views.message(row, thread.name))),
+        ...paging,
         thread: await threadView(db, thread, viewer),
       };
     },

@@ -174,6 +174,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const page = rows.slice(0, USER_POSTS_PAGE);
       return {
         posts: page.map((row) => views.post(row, viewer.userId)),
+        has_more: rows.length > USER_POSTS_PAGE,
         next: rows.length > USER_POSTS_PAGE ? page[page.length - 1]!.cursor : null,
       };
     },

@@ -73,6 +73,7 @@ export function createPostViews(storage: Pick<StorageDriver, 'publicUrl'>) {
     const page = rows.slice(0, limit);
     return {
       comments: commentTree(page),
+      has_more: rows.length > limit,
       next: rows.length > limit ? page[page.length - 1]!.key : null,
     };
   }

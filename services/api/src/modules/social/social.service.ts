@@ -24,6 +24,7 @@ import {
   relationshipsOf,
   severTies,
   suggestFriends,
+  type PeoplePosition,
   type PersonRow,
   type Relationships,
 } from '@touchline/db/social';
@@ -212,12 +213,14 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
       }),
 
     /** A user's friends as the viewer may see them: no one who blocked the viewer, or was blocked. */
-    friends: (viewerId: string, userId: string, limit: number, before?: Date) =>
+    friends: (viewerId: string, userId: string, limit: number, before?: PeoplePosition) =>
       listFriends(db, userId, limit, before, viewerId),
-    received: (me: string, limit: number, before?: Date) =>
+    received: (me: string, limit: number, before?: PeoplePosition) =>
       listReceivedRequests(db, me, limit, before),
-    sent: (me: string, limit: number, before?: Date) => listSentRequests(db, me, limit, before),
-    following: (me: string, limit: number, before?: Date) => listFollowing(db, me, limit, before),
+    sent: (me: string, limit: number, before?: PeoplePosition) =>
+      listSentRequests(db, me, limit, before),
+    following: (me: string, limit: number, before?: PeoplePosition) =>
+      listFollowing(db, me, limit, before),
     countFriends: (userId: string) => countFriends(db, userId),
     countFollowers: (academyId: string) => countFollowers(db, academyId),
 
