@@ -29,7 +29,7 @@ import {
   cancelRegistrationWithin,
   registerWithin,
   setOutcomeWithin,
-} from '../modules/trials/trials.registrations.service';
+} from '../modules/trials/trials.registrations.within';
 import { TRIAL_POSTER_VARIANTS } from '../modules/trials/trials.service';
 import { renderDemoScene, type DemoScene } from './demo-images';
 

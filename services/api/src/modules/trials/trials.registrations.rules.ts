@@ -1,3 +1,4 @@
+import type { RegistrationTrialFacts } from '@touchline/db/trials';
 import { ageOn, type OutcomeStatus, type Role } from '@touchline/shared';
 
 /**
@@ -7,23 +8,12 @@ import { ageOn, type OutcomeStatus, type Role } from '@touchline/shared';
  * (trials.registrations.rules.test.ts); the service writes what they decide.
  */
 
-/** The trial as registering needs it (`RegistrationTrialFacts` of `@touchline/db/trials`). */
-export type RegistrationTrial = {
-  status: 'active' | 'cancelled';
-  /** Its academy is active and verified. */
-  academyAvailable: boolean;
-  trialDate: string;
-  deadline: string;
-  minAge: number | null;
-  maxAge: number | null;
-  participantLimit: number | null;
-  /** The places taken (the locked counter). */
-  registeredCount: number;
-  feeKobo: number;
-  currency: string;
-  /** Its requirements, in order: each needs one answer. */
-  requirementIds: string[];
-};
+/**
+ * The trial as registering needs it (`lockRegistrationFacts` reads it): status, whether its
+ * academy is active and verified, dates, age range, limit and the locked count of places taken,
+ * fee and currency, requirement ids in order. Its id, name and academy only label the result.
+ */
+export type RegistrationTrial = Omit<RegistrationTrialFacts, 'id' | 'name' | 'academyId'>;
 
 /** The account registering: its role and its profile's locked date of birth (null: never set). */
 export type RegistrationPlayer = { role: Role; dob: string | null };
