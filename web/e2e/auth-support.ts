@@ -53,16 +53,16 @@ export async function readCode(
   return found!;
 }
 
-/** Signs a player up through the API (no screen); verified unless told otherwise. */
+/** Signs a player up through the API (no screen): 16 unless told, verified unless told otherwise. */
 export async function createPlayer(
   request: APIRequestContext,
-  account: { name: string; email: string; password?: string; verified?: boolean },
+  account: { name: string; email: string; password?: string; verified?: boolean; dob?: string },
 ): Promise<void> {
   const signup = await request.post('/api/signup', {
     multipart: {
       username: account.name,
       email: account.email,
-      dob: yearsAgo(16),
+      dob: account.dob ?? yearsAgo(16),
       password: account.password ?? STRONG_PASSWORD,
       state: 'Lagos',
       district: 'Ikeja',

@@ -134,6 +134,7 @@ test.describe('app frame', () => {
     await expect(menu.getByRole('menuitem')).toHaveText([
       'View Profile',
       'View Joined Trials',
+      'Settings',
       'Logout',
     ]);
     await expect(menu.getByRole('menuitem', { name: 'View Profile' })).toHaveAttribute(
@@ -240,7 +241,7 @@ test.describe('app frame', () => {
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     const menu = page.getByRole('menu', { name: 'Account' });
-    await expect(menu.getByRole('menuitem')).toHaveText(['View Profile', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['View Profile', 'Settings', 'Logout']);
     await expect(menu.getByRole('menuitem', { name: 'View Profile' })).toHaveAttribute(
       'href',
       '/academy/profile',

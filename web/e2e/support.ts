@@ -38,7 +38,7 @@ type LoginAnswer = {
 };
 
 /**
- * Signs `page` in as a demo account without the login screen: `POST /api/login` and
+ * Signs `page` in as a demo account (or any account, given its password) without the login screen: `POST /api/login` and
  * `POST /api/token/` through Playwright's request, then the session written into localStorage
  * the way the shell's session store keeps it (`access`, `refresh`, `role`, `user` and
  * `root.auth`), before the app's scripts run. It is written once per tab, so a reload after a
@@ -49,10 +49,11 @@ export async function signInAs(
   request: APIRequestContext,
   email: string,
   role: SignInRole,
+  password = DEMO_PASSWORD,
 ): Promise<LoginAnswer & { access: string }> {
   const credentials = {
     email,
-    password: DEMO_PASSWORD,
+    password,
     is_academy: role === 'academy',
     ...(role === 'admin' ? { is_admin: true } : {}),
   };

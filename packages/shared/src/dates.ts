@@ -61,3 +61,24 @@ export type AgeBand = (typeof AGE_BANDS)[number];
 export function ageBandOf(age: number): AgeBand {
   return age < 13 ? 'U13' : age < 15 ? 'U15' : 'U17';
 }
+
+/** A moment as people in Lagos read it: '12 January 2027'. */
+export function lagosReadableDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: LAGOS_TIME_ZONE,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(at);
+}
+
+/** A moment as people in Lagos read it, with the time: '12 January 2027 at 14:05'. */
+export function lagosReadableDateTime(at: Date): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: LAGOS_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return `${lagosReadableDate(at)} at ${time}`;
+}

@@ -95,6 +95,35 @@ export const ADMIN_ERRORS = {
   blockAdmin: 'admin.block_admin',
 } as const;
 
+/** Your data (supplement §15): exports and account deletion; texts in `YOUR_DATA_MESSAGES`. */
+export const YOUR_DATA_ERRORS = {
+  /** 429: one export a day. */
+  exportTooSoon: 'your_data.export_too_soon',
+  /** 404: no such export of the caller's. */
+  exportNotFound: 'your_data.export_not_found',
+  /** 410: the export's 7 days are over. */
+  exportExpired: 'your_data.export_expired',
+  /** 409: the export is still being prepared, or failed. */
+  exportNotReady: 'your_data.export_not_ready',
+  /** 400: the deletion's confirmation (password or Google sign-in) is missing or wrong. */
+  confirmationRequired: 'your_data.confirmation_required',
+  confirmationWrong: 'your_data.confirmation_wrong',
+  /** 403: the last administrator cannot delete their account. */
+  lastAdmin: 'your_data.last_admin',
+  /**
+   * 409 at sign-in (`/api/login`, `/api/token/`, `/api/google`): the account was deleted and waits
+   * for erasure; the client offers 'Restore my account' (`POST /api/account/restore`).
+   */
+  pendingDeletion: 'account.pending_deletion',
+  /**
+   * 401 on any signed-in request or refresh of a deleted account (its other tabs): the client
+   * ends the session saying the account was deleted.
+   */
+  accountDeleted: 'account.deleted',
+  /** 409: restore asked for an account that is not waiting for erasure. */
+  notPending: 'your_data.not_pending',
+} as const;
+
 /** Trials and registrations; each code's text is `TRIAL_MESSAGES[<key>]` (contracts/trials.ts). */
 export const TRIALS_ERRORS = {
   /** 404. */
@@ -186,4 +215,5 @@ export type DomainErrorCode =
   | ValueOf<typeof ADMIN_ERRORS>
   | ValueOf<typeof TRIALS_ERRORS>
   | ValueOf<typeof PAYMENTS_ERRORS>
-  | ValueOf<typeof CHAT_ERRORS>;
+  | ValueOf<typeof CHAT_ERRORS>
+  | ValueOf<typeof YOUR_DATA_ERRORS>;

@@ -67,6 +67,13 @@ export const DOMAIN_EVENTS = {
    * e-mail with the reason, read from the decision's `admin_audit` record (`auditId`).
    */
   'academy.declined': z.object({ academyId: z.string().uuid(), auditId: z.string().uuid() }),
+  /** The owner (or, later, a guardian) asked for a data export: the worker builds its ZIP. */
+  'data_export.requested': z.object({ exportId: z.string().uuid() }),
+  /**
+   * An account was deleted with `immediately` (or its erasure is otherwise due now): the worker
+   * erases it. Accounts waiting their 30 days are found by the recurring `accounts.erase_due`.
+   */
+  'account.erase_requested': z.object({ userId: z.string().uuid() }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -145,6 +152,12 @@ export const EMAIL_TEMPLATES = {
   'academy.verified': z.object({ name: z.string(), link: z.string() }),
   /** An administrator declined the academy's verification, with the reason. */
   'academy.declined': z.object({ name: z.string(), reason: z.string(), link: z.string() }),
+  /** The user's data export is ready to download until `expiresOn` (a readable date). */
+  'account.export_ready': z.object({
+    name: z.string(),
+    expiresOn: z.string(),
+    link: z.string(),
+  }),
 } as const;
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;
 export type EmailParams<T extends EmailTemplate> = z.infer<(typeof EMAIL_TEMPLATES)[T]>;

@@ -27,3 +27,4 @@ export * from './contracts/places';
 export * from './contracts/payments';
 export * from './contracts/dashboard';
 export * from './contracts/chat';
+export * from './contracts/your-data';

@@ -11,6 +11,7 @@ export const QUEUES = [
   'maintenance',
   'trials',
   'payments',
+  'accounts',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -134,6 +135,21 @@ export const JOBS = {
       decision: z.enum(['verified', 'declined']),
     }),
   },
+  /**
+   * Builds a data export's ZIP (JSON files and the owner's own media), streamed to private
+   * storage, then tells the owner in-app and by e-mail. A no-op unless the export is pending.
+   */
+  'accounts.export': {
+    queue: 'accounts',
+    payload: z.object({ exportId: z.string().uuid() }),
+  },
+  /** Erases one deleted account whose erasure is due (a no-op otherwise: restored, erased). */
+  'accounts.erase': {
+    queue: 'accounts',
+    payload: z.object({ userId: z.string().uuid() }),
+  },
+  /** Recurring: every deleted account whose 30 days are over is erased. */
+  'accounts.erase_due': { queue: 'accounts', payload: z.object({}) },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -257,6 +273,8 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
       payload: (p, eventId) => ({ eventId, ...p, decision: 'declined' }),
     },
   ],
+  'data_export.requested': [{ job: 'accounts.export', payload: (p) => p }],
+  'account.erase_requested': [{ job: 'accounts.erase', payload: (p) => p }],
 };
 
 /** Recurring work, declared in one place. */
@@ -264,6 +282,7 @@ export const SCHEDULES: readonly { job: JobName; everyMs: number }[] = [
   { job: 'maintenance.prune', everyMs: 60 * 60 * 1000 },
   { job: 'trials.sweep_holds', everyMs: 5 * 60 * 1000 },
   { job: 'trials.remind', everyMs: 15 * 60 * 1000 },
+  { job: 'accounts.erase_due', everyMs: 60 * 60 * 1000 },
 ];
 
 /** Retry policy shared by both queue drivers. */

@@ -36,6 +36,7 @@ import { dashboardModule } from './modules/dashboard/dashboard.module';
 import { sessionModule } from './modules/session/session.module';
 import { socialModule } from './modules/social/social.module';
 import { trialsModule } from './modules/trials/trials.module';
+import { yourDataModule } from './modules/your-data/your-data.module';
 import type { UserBudgets } from './lib/user-rate-limit';
 
 export type BuildAppOptions = {
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     [trialsModule, '/api'],
     [dashboardModule, '/api'],
     [chatModule, '/api'],
+    [yourDataModule, '/api'],
     [adminModule, '/api/admin'],
     // The development mailbox and the failing job exist only outside production mode.
     ...(deps.config.APP_ENV !== 'production'

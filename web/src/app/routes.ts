@@ -86,6 +86,7 @@ const SandboxCheckoutPage = lazy(() => import('./pages/trials/sandbox-checkout-p
 const AddTrialPage = lazy(() => import('./pages/academy/add-trial-page'));
 const AcademyTrialsPage = lazy(() => import('./pages/academy/academy-trials-page'));
 const AcademyTrialDetailsPage = lazy(() => import('./pages/academy/academy-trial-details-page'));
+const SettingsPage = lazy(() => import('./pages/settings/settings-page'));
 
 export const routes: readonly AppRoute[] = [
   // Player area: public-only pages (a signed-in user goes to /home).
@@ -120,6 +121,7 @@ export const routes: readonly AppRoute[] = [
   route('/view_post_details/:postId', 'both', 'Post', PostDetailsPage),
   route('/chat/:threadName?', 'both', 'Messages', ChatPage),
   route('/notification', 'both', 'Notifications', NotificationPage),
+  route('/settings', 'both', 'Settings', SettingsPage),
 
   // Academy area.
   publicOnly('/academy/login', 'Academy log in', AcademyLoginPage),

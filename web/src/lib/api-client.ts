@@ -50,7 +50,7 @@ export type UploadOptions<T> = Omit<RequestOptions<T>, 'body' | 'headers'> & {
   onProgress?: (fraction: number) => void;
 };
 
-type RawResponse = { status: number; statusText: string; text: string };
+type RawResponse = { status: number; statusText: string; text: string; blob?: Blob };
 type Perform = (token: string | null) => Promise<RawResponse>;
 
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
@@ -117,6 +117,31 @@ export async function uploadWithProgress<T>(
       xhr.send(form);
     });
   return finish<T>(await withRefresh(path, perform), options.schema);
+}
+
+/**
+ * A file from the API (a data export's ZIP) as a Blob, with the same token handling as every
+ * call: the Bearer token, one refresh-and-retry on a 401. A refusal throws the ApiError of its
+ * JSON body.
+ */
+export async function apiDownload(path: string, options: { signal?: AbortSignal } = {}) {
+  const url = apiUrl(path);
+  const perform: Perform = async (token) => {
+    const headers = new Headers({ Accept: 'application/zip, application/json' });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const response = await fetch(url, { headers, signal: options.signal });
+    const ok = response.status >= 200 && response.status < 300;
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      text: ok ? '' : await response.text(),
+      blob: ok ? await response.blob() : undefined,
+    };
+  };
+  const response = await withRefresh(path, perform);
+  if (!response.blob)
+    throw new ApiError(response.status, response.statusText, parseBody(response.text));
+  return response.blob;
 }
 
 let refreshing: Promise<string> | null = null;

@@ -1,4 +1,10 @@
-import { ERROR_CODES, MESSAGES, TIMINGS } from '@touchline/shared';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  TIMINGS,
+  YOUR_DATA_ERRORS,
+  YOUR_DATA_MESSAGES,
+} from '@touchline/shared';
 import { navigate } from 'wouter/use-browser-location';
 import { clearSession, clearStoredCredentials } from './session';
 import { showNotice } from './toast';
@@ -22,7 +28,11 @@ export function expireSession(code?: string | null): void {
   if (redirectTimer !== null) return;
   clearStoredCredentials();
   showNotice(
-    code === ERROR_CODES.userInactive ? MESSAGES.accountBlocked : MESSAGES.sessionExpired,
+    code === ERROR_CODES.userInactive
+      ? MESSAGES.accountBlocked
+      : code === YOUR_DATA_ERRORS.accountDeleted
+        ? YOUR_DATA_MESSAGES.deleted
+        : MESSAGES.sessionExpired,
     'error',
   );
   redirectTimer = setTimeout(() => {

@@ -110,7 +110,12 @@ export async function lockRefreshToken(executor: Executor, tokenHash: string) {
     .select({
       token: refreshTokens,
       session: sessions,
-      user: { id: users.id, role: users.role, isActive: users.isActive },
+      user: {
+        id: users.id,
+        role: users.role,
+        isActive: users.isActive,
+        deleted: sql<boolean>`${users.deletedAt} is not null`,
+      },
     })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
@@ -133,6 +138,8 @@ function prepareSessionAuth(executor: Executor) {
     .select({
       role: users.role,
       isActive: users.isActive,
+      /** The owner deleted the account (it waits for erasure, or is erased). */
+      deleted: sql<boolean>`${users.deletedAt} is not null`,
       live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sql.placeholder('now')})`,
     })
     .from(sessions)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { users } from '../schema';
 
@@ -33,7 +33,8 @@ export async function findUserByEmail(executor: Executor, email: string): Promis
 
 /**
  * Activates or deactivates (blocks) a user. Deactivating records when and why; activating clears
- * both. True when the user exists.
+ * both, and makes the account active again unless its owner deleted it (a deleted account stays
+ * hidden until it is restored or erased). True when the user exists.
  */
 export async function setUserActive(
   executor: Executor,
@@ -45,7 +46,7 @@ export async function setUserActive(
     .update(users)
     .set(
       active
-        ? { isActive: true, blockedAt: null, blockedReason: null }
+        ? { isActive: sql`${users.deletedAt} is null`, blockedAt: null, blockedReason: null }
         : { isActive: false, blockedAt: new Date(), blockedReason: reason ?? null },
     )
     .where(eq(users.id, id))

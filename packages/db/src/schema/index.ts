@@ -8,3 +8,4 @@ export * from './admin';
 export * from './trials';
 export * from './payments';
 export * from './chat';
+export * from './accounts';

@@ -34,6 +34,18 @@ export const users = pgTable(
     profilePhotoMediaId: uuid('profile_photo_media_id'),
     /** When the user's last socket closed (chat presence: 'Last seen'); null when never seen. */
     lastSeenAt: tz('last_seen_at'),
+    /**
+     * The owner deleted the account (supplement §15): it is inactive (`is_active` false, hidden as
+     * a blocked account is) from then on, and erased at `erase_after` (30 days later, or at once
+     * on request) unless restored first. Both null on a live account.
+     */
+    deletedAt: tz('deleted_at'),
+    eraseAfter: tz('erase_after'),
+    /**
+     * When the account was erased: the row stays as a tombstone ('Deleted user', no e-mail,
+     * password or personal field) so payments, conversations and audit records keep their ids.
+     */
+    erasedAt: tz('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -41,6 +53,10 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     index('users_role_created_idx').on(t.role, t.createdAt),
+    // The erasure sweep: accounts waiting to be erased, soonest first.
+    index('users_erase_due_idx')
+      .on(t.eraseAfter)
+      .where(sql`${t.deletedAt} is not null and ${t.erasedAt} is null`),
     // Typo-tolerant name search (pg_trgm).
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
   ],

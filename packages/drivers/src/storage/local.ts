@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -86,13 +86,26 @@ export function createLocalStorage({
     async get(key, visibility, range): Promise<StoredObject | null> {
       if (range) assertByteRange(range);
       const target = filePath(key, visibility);
+      // Opened first, then measured: a file deleted meanwhile is either not found (null) or
+      // still read whole through the open handle, never a stream that fails after the answer.
+      let handle: FileHandle;
+      try {
+        handle = await open(target, 'r');
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR') return null;
+        throw err;
+      }
       let size: number;
       try {
-        const stats = await stat(target);
-        if (!stats.isFile()) return null;
+        const stats = await handle.stat();
+        if (!stats.isFile()) {
+          await handle.close();
+          return null;
+        }
         size = stats.size;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        await handle.close();
         throw err;
       }
       let contentType = 'application/octet-stream';
@@ -102,10 +115,16 @@ export function createLocalStorage({
       } catch {
         // no metadata (a file copied in by hand): serve it as bytes
       }
-      if (!range) return { body: createReadStream(target), contentType, contentLength: size };
-      const part = resolveRange(range, size);
+      if (!range) return { body: handle.createReadStream(), contentType, contentLength: size };
+      let part: { start: number; end: number };
+      try {
+        part = resolveRange(range, size);
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
       return {
-        body: createReadStream(target, part),
+        body: handle.createReadStream(part),
         contentType,
         contentLength: part.end - part.start + 1,
         totalLength: size,

@@ -13,6 +13,8 @@ export const USER_BUDGETS = {
   comments: { max: 30, windowMs: 60_000 },
   /** Chat sends: 30 in 10 seconds (a fast typist, never a script). */
   'chat-send': { max: 30, windowMs: 10_000 },
+  /** Account deletions (each one a password check): 5 in 15 minutes. */
+  'account-delete': { max: 5, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, UserBudget>;
 
 export type UserBudgetKind = keyof typeof USER_BUDGETS;

@@ -2,7 +2,14 @@ import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findSessionAuth } from '@touchline/db/auth';
-import { ERROR_CODES, LIMITS, MESSAGES, type Role } from '@touchline/shared';
+import {
+  ERROR_CODES,
+  LIMITS,
+  MESSAGES,
+  YOUR_DATA_ERRORS,
+  YOUR_DATA_MESSAGES,
+  type Role,
+} from '@touchline/shared';
 import { AppError, commonErrors } from '../lib/app-error';
 import type { AuthContext } from '../lib/auth-context';
 
@@ -52,6 +59,9 @@ export const authPlugin = fp(
         app.clock(),
       );
       if (!session) throw commonErrors.tokenNotValid();
+      // A deleted account says so (its other tabs end with 'Your account has been deleted').
+      if (session.deleted)
+        throw new AppError(401, YOUR_DATA_ERRORS.accountDeleted, YOUR_DATA_MESSAGES.deleted);
       // A blocked account says so (the client then shows 'You account is blocked').
       if (!session.isActive)
         throw new AppError(401, ERROR_CODES.userInactive, MESSAGES.accountBlocked);

@@ -113,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       drivers,
       logger: silentLogger,
       relayIntervalMs: 20,
+      clock: options.clock,
     });
   }
 

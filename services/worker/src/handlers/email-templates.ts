@@ -1,4 +1,5 @@
 import { LIMITS, type EmailParams, type EmailTemplate } from '@touchline/shared';
+import { renderAccountEmail } from './email-templates-account';
 import { renderAcademyEmail } from './email-templates-academy';
 import { renderTrialEmail } from './email-templates-trials';
 
@@ -18,7 +19,8 @@ function layout(title: string, paragraphs: string[], code: string) {
 <p style="color:#667;font-size:12px">Touchline</p></div></body></html>`;
 }
 
-type AcademyKey = 'academy.verified' | 'academy.declined';
+/** Templates with a renderer of their own (the rest are the trials' e-mails). */
+type OwnTemplateKey = 'academy.verified' | 'academy.declined' | 'account.export_ready';
 
 const minutes = LIMITS.otpTtlSeconds / 60;
 
@@ -44,11 +46,16 @@ export function renderEmail<T extends EmailTemplate>(
         template as 'academy.verified' | 'academy.declined',
         params as EmailParams<'academy.verified' | 'academy.declined'>,
       );
+    case 'account.export_ready':
+      return renderAccountEmail(
+        'account.export_ready',
+        params as EmailParams<'account.export_ready'>,
+      );
     default:
       return renderTrialEmail(
-        template as Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code' | AcademyKey>,
+        template as Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code' | OwnTemplateKey>,
         params as EmailParams<
-          Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code' | AcademyKey>
+          Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code' | OwnTemplateKey>
         >,
       );
   }

@@ -27,6 +27,8 @@ import { createSweepHoldsHandler } from './trials-sweep-holds';
 import { createRemindHandler } from './trials-remind';
 import { createRefundHandler } from './payments-refund';
 import { createRefundTrialHandler } from './payments-refund-trial';
+import { createExportHandler } from './accounts-export';
+import { createEraseDueHandler, createEraseHandler } from './accounts-erase';
 
 export type HandlerDeps = {
   db: Database;
@@ -64,6 +66,9 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'trials.remind': createRemindHandler(deps),
     'payments.refund': createRefundHandler(deps),
     'payments.refund_trial': createRefundTrialHandler(deps),
+    'accounts.export': createExportHandler(deps),
+    'accounts.erase': createEraseHandler(deps),
+    'accounts.erase_due': createEraseDueHandler(deps),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   pruneUserEvents,
 } from '@touchline/db/platform';
 import type { JobHandler, StorageDriver } from '@touchline/drivers';
+import { pruneExpiredExports } from './accounts-exports-prune';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Sent and failed e-mails (metadata only) are kept this long for support, then deleted. */
@@ -55,6 +56,7 @@ export async function pruneUnclaimedFiles(
  * e-mails go after EMAIL_RETENTION_DAYS (their development-mailbox copies with them); the sealed
  * parameters of an e-mail still unsent after a day are wiped (its code expired long ago). Stored
  * files no committed row references go after UNCLAIMED_FILES_GRACE_MS (`pruneUnclaimedFiles`).
+ * Data exports whose 7 days are over lose their file (`pruneExpiredExports`).
  */
 export function createPruneHandler(deps: {
   db: Database;
@@ -74,5 +76,6 @@ export function createPruneHandler(deps: {
       deleteBefore: new Date(now - EMAIL_RETENTION_DAYS * DAY),
     });
     await pruneUnclaimedFiles(deps.db, deps.storage, new Date(now - UNCLAIMED_FILES_GRACE_MS));
+    await pruneExpiredExports(deps.db, deps.storage, new Date(now));
   };
 }

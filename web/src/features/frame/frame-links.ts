@@ -1,5 +1,13 @@
 import type { LucideIcon } from 'lucide-react';
-import { CalendarCheck, House, MessageCircle, Trophy, UserRound, Users } from 'lucide-react';
+import {
+  CalendarCheck,
+  House,
+  MessageCircle,
+  Settings,
+  Trophy,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import type { AccentRole } from '@/components/layout/role-accent';
 import { ROLE_HOME } from '@/config/paths';
 
@@ -75,7 +83,10 @@ export function bottomTabsFor(role: AccentRole): FrameLink[] {
   return [home(role), trials[role], messages, last];
 }
 
-/** The account drop-down: View Profile, View Joined Trials (players only). Logout follows. */
+/**
+ * The account drop-down: View Profile, View Joined Trials (players only), Settings ('Your data').
+ * Logout follows.
+ */
 export function accountLinksFor(
   role: AccentRole,
 ): { label: string; href: string; icon: LucideIcon }[] {
@@ -83,8 +94,12 @@ export function accountLinksFor(
     ? [
         { label: 'View Profile', href: '/profile', icon: UserRound },
         { label: 'View Joined Trials', href: '/trial_history', icon: CalendarCheck },
+        { label: 'Settings', href: '/settings', icon: Settings },
       ]
-    : [{ label: 'View Profile', href: '/academy/profile', icon: UserRound }];
+    : [
+        { label: 'View Profile', href: '/academy/profile', icon: UserRound },
+        { label: 'Settings', href: '/settings', icon: Settings },
+      ];
 }
 
 export function isLinkActive(link: FrameLink, path: string): boolean {

@@ -1,4 +1,12 @@
-import { AUTH_ERRORS, AUTH_MESSAGES, ERROR_CODES, MESSAGES } from '@touchline/shared';
+import {
+  AUTH_ERRORS,
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  MESSAGES,
+  YOUR_DATA_ERRORS,
+  YOUR_DATA_MESSAGES,
+  lagosReadableDate,
+} from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -16,6 +24,19 @@ export const authErrors = {
   wrongArea: () => new AppError(400, AUTH_ERRORS.wrongArea, AUTH_MESSAGES.wrongArea),
   unverified: () => new AppError(403, AUTH_ERRORS.unverified, AUTH_MESSAGES.unverified),
   blocked: () => new AppError(401, ERROR_CODES.userInactive, MESSAGES.accountBlocked),
+  /** A signed-in request or refresh of a deleted account (supplement §15). */
+  accountDeleted: () =>
+    new AppError(401, YOUR_DATA_ERRORS.accountDeleted, YOUR_DATA_MESSAGES.deleted),
+  /**
+   * Sign-in to an account deleted less than 30 days ago, with the right password (or Google):
+   * 409, so the sign-in form offers 'Restore my account'.
+   */
+  pendingDeletion: (eraseAfter: Date | null) =>
+    new AppError(
+      409,
+      YOUR_DATA_ERRORS.pendingDeletion,
+      YOUR_DATA_MESSAGES.pendingDeletion(eraseAfter ? lagosReadableDate(eraseAfter) : 'soon'),
+    ),
   tokenNotValid: () => new AppError(401, ERROR_CODES.tokenNotValid, 'Token is invalid or expired'),
   codeInvalid: () =>
     new AppError(400, AUTH_ERRORS.codeInvalid, AUTH_MESSAGES.codeInvalid, {

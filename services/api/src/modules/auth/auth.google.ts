@@ -6,6 +6,8 @@ export type GoogleIdentity = {
   emailVerified: boolean;
   name: string;
   picture: string | null;
+  /** When Google issued the token (`iat`): a deletion asks for a fresh sign-in. */
+  issuedAt: Date | null;
 };
 
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity | null>;
@@ -36,6 +38,7 @@ export function createGoogleVerifier(options: {
         emailVerified: payload.email_verified === true,
         name: payload.name?.trim() || payload.email.split('@')[0]!,
         picture: payload.picture ?? null,
+        issuedAt: typeof payload.iat === 'number' ? new Date(payload.iat * 1000) : null,
       };
     } catch {
       return null;

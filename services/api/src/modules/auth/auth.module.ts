@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mediaUrlsFrom } from '../media/media.module';
 import { unreadCountFrom } from '../notifications/notifications.module';
 import { createCodesService } from './auth.codes.service';
-import { createGoogleVerifier } from './auth.google';
+import { createGoogleVerifier, type GoogleVerifier } from './auth.google';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createTokensService, type TokensService } from './auth.tokens.service';
@@ -25,9 +25,17 @@ export function sessionRevokerFrom(app: FastifyInstance): SessionRevoker {
   return buildTokensService(app);
 }
 
+/** The Google ID-token check (null when Google sign-in is not configured). */
+export function googleVerifierFrom(app: FastifyInstance): GoogleVerifier | null {
+  const { config } = app;
+  return config.GOOGLE_CLIENT_ID
+    ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })
+    : null;
+}
+
 /** The auth services: sign-up, sign-in, codes and tokens, wired from the root's decorators. */
 export function buildAuthServices(app: FastifyInstance) {
-  const { db, clock, config, drivers, secrets } = app;
+  const { db, clock, drivers, secrets } = app;
   const tokens = buildTokensService(app);
   const codes = createCodesService({
     db,
@@ -35,9 +43,7 @@ export function buildAuthServices(app: FastifyInstance) {
     secret: secrets.codeSecret,
     secretBox: drivers.secretBox,
   });
-  const google = config.GOOGLE_CLIENT_ID
-    ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })
-    : null;
+  const google = googleVerifierFrom(app);
   const auth = createAuthService({
     db,
     clock,

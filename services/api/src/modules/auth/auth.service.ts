@@ -48,6 +48,15 @@ export type LoginArea = { is_academy: boolean; is_admin: boolean };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/**
+ * Why an inactive account cannot sign in: blocked by an administrator, or deleted by its owner
+ * and waiting for erasure (the sign-in form then offers 'Restore my account').
+ */
+function inactiveError(user: Pick<UserRow, 'blockedAt' | 'deletedAt' | 'eraseAfter'>) {
+  if (user.deletedAt && !user.blockedAt) return authErrors.pendingDeletion(user.eraseAfter);
+  return authErrors.blocked();
+}
+
 function areaRole(area: LoginArea): Role {
   if (area.is_admin) return 'admin';
   return area.is_academy ? 'academy' : 'player';
@@ -63,7 +72,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!(await verifyPassword(user?.passwordHash, password)) || !user)
       throw authErrors.invalidCredentials();
     if (user.role !== areaRole(area)) throw authErrors.wrongArea();
-    if (!user.isActive) throw authErrors.blocked();
+    if (!user.isActive) throw inactiveError(user);
     if (!user.emailVerifiedAt) {
       await codes.sendIfAllowed({ email: user.email, name: user.username }, 'verify');
       throw authErrors.unverified();
@@ -247,7 +256,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (!user) throw authErrors.googleEmailTaken();
         }
       }
-      if (!user.isActive) throw authErrors.blocked();
+      if (!user.isActive) throw inactiveError(user);
       const pair = await tokens.openSession(user, client);
       const view = await sessionView(user);
       return {

@@ -69,6 +69,7 @@ export function createTokensService(deps: TokensServiceDeps) {
         const found = await lockRefreshToken(tx, sha256(refreshToken));
         if (!found) return { kind: 'invalid' as const };
         const { token, session, user } = found;
+        if (user.deleted) return { kind: 'deleted' as const };
         if (!user.isActive) return { kind: 'inactive' as const };
         if (session.revokedAt || session.expiresAt <= now || token.expiresAt <= now) {
           return { kind: 'invalid' as const };
@@ -85,6 +86,7 @@ export function createTokensService(deps: TokensServiceDeps) {
       });
       if (outcome.kind === 'ok') return { access: outcome.access, refresh: outcome.refresh };
       if (outcome.kind === 'inactive') throw authErrors.blocked();
+      if (outcome.kind === 'deleted') throw authErrors.accountDeleted();
       if (outcome.kind === 'reused') await deps.closeSockets(outcome.userId, outcome.sessionId);
       throw authErrors.tokenNotValid();
     },

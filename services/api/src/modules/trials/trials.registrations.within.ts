@@ -21,7 +21,7 @@ import {
 } from './trials.registrations.rules';
 
 /**
- * A registration's changes inside a caller's transaction, each in the three steps of decision 33:
+ * A registration's changes inside a caller's transaction, each in the three steps of decision 34:
  * the repository locks and reads the facts, a pure decision (trials.registrations.rules.ts)
  * rules, the repository writes what was decided, and the domain event is appended. The service
  * opens the transaction around them; the demo seed calls them inside its own.

@@ -32,6 +32,10 @@ const ACTION_LABELS: Record<string, string> = {
   'report.dismissed': 'Dismissed a report',
   'job.retried': 'Retried a failed job',
   'job.removed': 'Removed a failed job',
+  'account.export_requested': 'Asked for a data export',
+  'account.deletion_requested': 'Deleted an account',
+  'account.restored': 'Restored a deleted account',
+  'account.erased': 'Erased a deleted account',
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;

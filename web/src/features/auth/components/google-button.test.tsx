@@ -4,8 +4,8 @@ import { AUTH_MESSAGES, MESSAGES } from '@touchline/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
 import { renderApp } from '@/test/render-app';
-import type { GoogleCredentialResponse } from '../lib/google-identity';
-import { GOOGLE_SCRIPT_URL } from '../lib/google-identity';
+import type { GoogleCredentialResponse } from '@/lib/google-identity';
+import { GOOGLE_SCRIPT_URL } from '@/lib/google-identity';
 import type { Reply } from '@/test/fake-api';
 import { serveApi } from '@/test/fake-api';
 

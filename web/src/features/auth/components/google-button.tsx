@@ -1,13 +1,16 @@
-import { MESSAGES } from '@touchline/shared';
+import { MESSAGES, YOUR_DATA_ERRORS } from '@touchline/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { setSession } from '@/lib/session';
-import { useClientConfig } from '../api/client-config';
+import { useClientConfig } from '@/api/platform/client-config';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useMessageDialog } from '../hooks/use-message-dialog';
-import { serverMessage } from '../lib/errors';
-import { loadGoogleIdentity } from '../lib/google-identity';
+import { useRestoreAccount } from '../api/restore-account';
+import { hasCode, serverMessage } from '../lib/errors';
+import { showNotice } from '@/lib/toast';
+import { RestoreAccountDialog } from './restore-account-dialog';
+import { loadGoogleIdentity } from '@/lib/google-identity';
 import { AUTH_PATHS } from '@/config/paths';
 import { Divider } from './auth-layout';
 
@@ -30,6 +33,9 @@ function GoogleSignIn({ clientId, context }: GoogleButtonProps & { clientId: str
   const [, navigate] = useLocation();
   const { show, dialog } = useMessageDialog();
   const signIn = useGoogleSignIn();
+  const restore = useRestoreAccount();
+  /** A Google sign-in of a deleted account: its message and the credential that restores it. */
+  const [pending, setPending] = useState<{ message: string; credential: string } | null>(null);
 
   const onCredential = useRef<(credential: string) => void>(() => {});
   useEffect(() => {
@@ -56,6 +62,11 @@ function GoogleSignIn({ clientId, context }: GoogleButtonProps & { clientId: str
           navigate(answer.dob ? '/home' : AUTH_PATHS.welcome, { replace: true });
         },
         onError: (error) => {
+          if (hasCode(error, YOUR_DATA_ERRORS.pendingDeletion)) {
+            restore.reset();
+            setPending({ message: error.message, credential });
+            return;
+          }
           const message = serverMessage(error);
           void show(
             message
@@ -133,6 +144,26 @@ function GoogleSignIn({ clientId, context }: GoogleButtonProps & { clientId: str
         ) : null}
       </div>
       {dialog}
+      <RestoreAccountDialog
+        message={pending?.message ?? null}
+        busy={restore.isPending}
+        error={restore.error ? (serverMessage(restore.error) ?? MESSAGES.googleServerError) : null}
+        onRestore={() => {
+          if (!pending) return;
+          restore.mutate(
+            { id_token: pending.credential },
+            {
+              onSuccess: (answer) => {
+                const { credential } = pending;
+                setPending(null);
+                showNotice(answer.message, 'success');
+                onCredential.current(credential);
+              },
+            },
+          );
+        }}
+        onCancel={() => setPending(null)}
+      />
     </div>
   );
 }

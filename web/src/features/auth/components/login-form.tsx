@@ -1,4 +1,4 @@
-import { MESSAGES } from '@touchline/shared';
+import { MESSAGES, YOUR_DATA_ERRORS } from '@touchline/shared';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -10,7 +10,10 @@ import { setSession } from '@/lib/session';
 import type { LoginArea } from '../api/login';
 import { AuthenticationError, useLogin } from '../api/login';
 import { useMessageDialog } from '../hooks/use-message-dialog';
-import { hasStatus, serverMessage } from '../lib/errors';
+import { useRestoreAccount } from '../api/restore-account';
+import { hasCode, hasStatus, serverMessage } from '../lib/errors';
+import { showNotice } from '@/lib/toast';
+import { RestoreAccountDialog } from './restore-account-dialog';
 import { loadLoginSchemas } from '../lib/load-login-schemas';
 import type { CredentialErrors, CredentialField } from '../lib/login-schemas';
 import { grantOtpAccess } from '../lib/otp-access';
@@ -41,6 +44,37 @@ export function LoginForm({ area }: { area: LoginArea }) {
   const submitted = useRef(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const restore = useRestoreAccount();
+  /** The sign-in of a deleted account: its message, and the credentials that restore it. */
+  const [pending, setPending] = useState<{
+    message: string;
+    email: string;
+    password: string;
+  } | null>(null);
+
+  const signIn = async (credentials: { email: string; password: string }) => {
+    const input = await login.mutateAsync(credentials);
+    setSession(input);
+    navigate(homeFor(input.role), { replace: true });
+  };
+
+  const restoreAndSignIn = async () => {
+    if (!pending) return;
+    const { email, password } = pending;
+    try {
+      const answer = await restore.mutateAsync({
+        email,
+        password,
+        is_academy: area === 'academy',
+        ...(area === 'admin' ? { is_admin: true } : {}),
+      });
+      setPending(null);
+      showNotice(answer.message, 'success');
+      await signIn({ email, password });
+    } catch {
+      // The dialog shows the restore's error; a failed sign-in afterwards shows the login's.
+    }
+  };
 
   const change = (field: CredentialField) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
@@ -62,10 +96,13 @@ export function LoginForm({ area }: { area: LoginArea }) {
     setErrors({});
     const credentials = result.data;
     try {
-      const input = await login.mutateAsync(credentials);
-      setSession(input);
-      navigate(homeFor(input.role), { replace: true });
+      await signIn(credentials);
     } catch (error) {
+      if (hasCode(error, YOUR_DATA_ERRORS.pendingDeletion)) {
+        restore.reset();
+        setPending({ message: error.message, ...credentials });
+        return;
+      }
       if (hasStatus(error, 403)) {
         await show({
           kind: 'info',
@@ -134,6 +171,13 @@ export function LoginForm({ area }: { area: LoginArea }) {
         Log in
       </Button>
       {dialog}
+      <RestoreAccountDialog
+        message={pending?.message ?? null}
+        busy={restore.isPending || login.isPending}
+        error={restore.error ? (serverMessage(restore.error) ?? MESSAGES.loginServerError) : null}
+        onRestore={() => void restoreAndSignIn()}
+        onCancel={() => setPending(null)}
+      />
     </form>
   );
 }

@@ -196,7 +196,7 @@ describe('app frame: Messages unread total', () => {
 });
 
 describe('app frame: account menu', () => {
-  it('offers a player View Profile, View Joined Trials and Logout', async () => {
+  it('offers a player View Profile, View Joined Trials, Settings and Logout', async () => {
     const user = userEvent.setup();
     await openHome('player');
     const avatar = screen.getByRole('button', { name: 'Account menu' });
@@ -207,21 +207,24 @@ describe('app frame: account menu', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       'View Profile',
       'View Joined Trials',
+      'Settings',
       'Logout',
     ]);
     expect(items[0]).toHaveAttribute('href', '/profile');
     expect(items[1]).toHaveAttribute('href', '/trial_history');
+    expect(items[2]).toHaveAttribute('href', '/settings');
     // The first item takes focus, as in a menu button.
     expect(items[0]).toHaveFocus();
   });
 
-  it('offers an academy View Profile (its academy profile) and Logout only', async () => {
+  it('offers an academy View Profile (its academy profile), Settings and Logout only', async () => {
     const user = userEvent.setup();
     await openHome('academy');
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['View Profile', 'Logout']);
+    expect(items.map((item) => item.textContent)).toEqual(['View Profile', 'Settings', 'Logout']);
     expect(items[0]).toHaveAttribute('href', '/academy/profile');
+    expect(items[1]).toHaveAttribute('href', '/settings');
     expect(screen.queryByText('View Joined Trials')).not.toBeInTheDocument();
   });
 
@@ -259,11 +262,11 @@ describe('app frame: account menu', () => {
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
     await user.keyboard('{End}');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(items[2]).toHaveFocus();
+    expect(items[3]).toHaveFocus();
   });
 });
 

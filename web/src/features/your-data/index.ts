@@ -1,0 +1,1 @@
+export { YourDataScreen } from './components/your-data-screen';
