@@ -134,6 +134,18 @@ test.describe('administration', () => {
 
     await signInAs(admin, request, ADMIN, 'admin');
 
+    // 0. The dashboard: money as takings (confirmed payments, never below zero), refunds and net
+    // (the demo world has a refunded registration).
+    await admin.goto('/admin/home');
+    const figure = (label: string) =>
+      admin
+        .locator('dt', { hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]');
+    for (const label of ['Takings', 'Refunds']) await expect(figure(label)).toHaveText(/^₦\d/);
+    await expect(figure('Net')).toHaveText(/^-?₦\d/);
+    await expect(admin.getByText('Takings and refunds per day')).toBeVisible();
+    await keepScreenshot(admin, testInfo, 'admin-home');
+
     // 1. The new academy is verified; it can then publish a trial.
     await admin.goto('/admin/academyview');
     await search(admin, 'Search academies', academyName);

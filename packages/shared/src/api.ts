@@ -43,7 +43,3 @@ export const devMailSchema = z.object({
 });
 export type DevMail = z.infer<typeof devMailSchema>;
 export const devMailboxSchema = z.object({ messages: z.array(devMailSchema) });
-
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-});

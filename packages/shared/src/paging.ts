@@ -2,12 +2,61 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 
 /**
- * Keyset cursors, defined once for every paged list. A malformed cursor is refused at validation
- * (400 `validation_error`, message `PAGING_MESSAGES.badCursor`) and never reaches SQL: a date the
- * regex lets through but the calendar does not (`2024-02-30`) would otherwise answer 500 from
- * Postgres.
+ * The one paging contract of the API (docs/decisions.md, "One paging contract"):
+ *
+ * - `?page=` is always a 1-based page NUMBER (absent: 1). A numbered answer carries `has_more`
+ *   and the `page` it served.
+ * - A cursor travels under its own name, `before` (newest-first lists) or `after` (a post's
+ *   comments, oldest first): the answer's `next` (null on the last page) fetches the following
+ *   page, beside `has_more`. Cursors stay exact while rows arrive; page numbers shift.
+ * - Lists that offer both answer `page: null` for a page asked for by cursor.
+ *
+ * Cursors and page numbers are checked here, once for every list: a malformed one is refused at
+ * validation (400 `validation_error`, `PAGING_MESSAGES`) and never reaches SQL (a date the regex
+ * lets through but the calendar does not, `2024-02-30`, would otherwise answer 500 from Postgres).
  */
-export const PAGING_MESSAGES = { badCursor: 'Invalid page cursor' } as const;
+export const PAGING_MESSAGES = {
+  badCursor: 'Invalid page cursor',
+  badPage: 'Invalid page number',
+} as const;
+
+/** The largest page number a numbered list serves unless it says otherwise. */
+export const MAX_PAGE_NUMBER = 500;
+
+/** '' (a blank form or query field) means "absent". */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** `?page=`: a 1-based page number, 1 when absent or blank, at most `max`. */
+export const pageNumberSchema = (max: number = MAX_PAGE_NUMBER) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: PAGING_MESSAGES.badPage })
+      .int(PAGING_MESSAGES.badPage)
+      .min(1, PAGING_MESSAGES.badPage)
+      .max(max, PAGING_MESSAGES.badPage)
+      .default(1),
+  );
+
+/** The paging fields of a numbered answer. */
+export const numberedPageFields = {
+  has_more: z.boolean(),
+  /** The page number served. */
+  page: z.number().int().min(1),
+};
+
+/** The paging fields of a cursor answer. */
+export const cursorPageFields = {
+  has_more: z.boolean(),
+  /** The cursor of the following page, null on the last page. */
+  next: z.string().nullable(),
+};
+
+/** The paging fields of a list served by page number or by cursor (`page` null for a cursor). */
+export const eitherPageFields = {
+  ...cursorPageFields,
+  page: z.number().int().min(1).nullable(),
+};
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const KEYSET = new RegExp(
@@ -46,16 +95,8 @@ export const keysetCursorSchema = z
   .max(80, PAGING_MESSAGES.badCursor)
   .refine((s) => parseKeysetCursor(s) !== null, PAGING_MESSAGES.badCursor);
 
-/**
- * `?before=<ISO time>` of the people lists (friends, requests, follows): a real instant only.
- * `z.iso.datetime` checks the shape; the refinement keeps years Postgres refuses out.
- */
-export const timeCursorSchema = z.iso
-  .datetime({ offset: true, error: PAGING_MESSAGES.badCursor })
-  .refine((s) => {
-    const date = new Date(s);
-    return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1;
-  }, PAGING_MESSAGES.badCursor);
+/** An optional `?before=` keyset cursor ('' reads as absent). */
+export const beforeCursorSchema = z.preprocess(blankToUndefined, keysetCursorSchema.optional());
 
 /**
  * A comment's place in its post's thread order (oldest first at every level, a reply right after

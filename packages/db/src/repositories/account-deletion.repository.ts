@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 import { users } from '../schema';
 
 /**

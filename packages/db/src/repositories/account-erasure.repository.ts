@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../client';
 import { DELETED_USER_NAME } from '@touchline/shared';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 /** Stored files an erasure leaves to delete after its commit, by visibility. */
 export type ErasedFiles = { public: string[]; private: string[] };

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import {
-  allOf,
-  containsPattern,
-  cursorOf,
-  olderThan,
-  type AdminListPosition,
-} from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { allOf, cursorOf, olderThan, windowSql, type AdminListPosition } from './admin-paging';
+import { containsPattern, rowsOf } from '../sql';
 
 /** An academy account as the administrators see it. */
 export type AdminAcademyRow = {
@@ -47,6 +41,7 @@ export async function listAdminAcademies(
     search?: string;
     status?: AdminAcademyFilterValue;
     before?: AdminListPosition;
+    offset?: number;
     limit: number;
   },
 ): Promise<AdminAcademyRow[]> {
@@ -66,7 +61,7 @@ export async function listAdminAcademies(
     from users u
     where ${allOf(conditions)}
     order by u.created_at desc, u.id desc
-    limit ${input.limit}`);
+    ${windowSql(input)}`);
   return rowsOf<AdminAcademyRow>(result);
 }
 

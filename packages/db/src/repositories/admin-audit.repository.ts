@@ -1,14 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { adminAudit } from '../schema';
-import {
-  allOf,
-  containsPattern,
-  cursorOf,
-  olderThan,
-  type AdminListPosition,
-} from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { allOf, cursorOf, olderThan, windowSql, type AdminListPosition } from './admin-paging';
+import { containsPattern, rowsOf } from '../sql';
 
 export type AdminAuditEntry = {
   /** Null when no administrator acted (the `admin:create` command, a script). */
@@ -79,7 +73,7 @@ export type AdminAuditRow = {
  */
 export async function listAdminAudit(
   executor: Executor,
-  input: { search?: string; before?: AdminListPosition; limit: number },
+  input: { search?: string; before?: AdminListPosition; offset?: number; limit: number },
 ): Promise<AdminAuditRow[]> {
   const conditions = [];
   if (input.search) {
@@ -99,6 +93,6 @@ export async function listAdminAudit(
     left join users target on target.id = a.target_user_id
     where ${allOf(conditions)}
     order by a.created_at desc, a.id desc
-    limit ${input.limit}`);
+    ${windowSql(input)}`);
   return rowsOf<AdminAuditRow>(result);
 }

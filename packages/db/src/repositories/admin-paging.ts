@@ -5,8 +5,12 @@ import { sql, type SQL } from 'drizzle-orm';
 /** A position in a (created_at, id) list: the row after which the page starts. */
 export type AdminListPosition = { createdAt: string; id: string };
 
-/** `ilike` pattern matching `q` anywhere (its `%`, `_` and `\` taken literally). */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Which rows of an admin list: after the keyset position `before`, or skipping `offset` rows. */
+export type AdminListWindow = { before?: AdminListPosition; offset?: number; limit: number };
+
+/** The `limit … offset …` of a window. */
+export const windowSql = (window: AdminListWindow): SQL =>
+  sql`limit ${window.limit} offset ${window.offset ?? 0}`;
 
 /** Strictly older than `before` in (created_at desc, id desc) order of `alias`. */
 export const olderThan = (alias: string, before: AdminListPosition): SQL =>

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import {
-  allOf,
-  containsPattern,
-  cursorOf,
-  olderThan,
-  type AdminListPosition,
-} from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { allOf, cursorOf, olderThan, windowSql, type AdminListPosition } from './admin-paging';
+import { containsPattern, rowsOf } from '../sql';
 
 /** A player account as the administrators see it (the date of birth included, §13). */
 export type AdminPlayerRow = {
@@ -28,7 +22,7 @@ export type AdminPlayerRow = {
 /** Players newest first, after `before` when given, name or e-mail containing `search`. */
 export async function listAdminPlayers(
   executor: Executor,
-  input: { search?: string; before?: AdminListPosition; limit: number },
+  input: { search?: string; before?: AdminListPosition; offset?: number; limit: number },
 ): Promise<AdminPlayerRow[]> {
   const conditions = [sql`u.role = 'player'`];
   if (input.search) {
@@ -44,6 +38,6 @@ export async function listAdminPlayers(
     from users u
     where ${allOf(conditions)}
     order by u.created_at desc, u.id desc
-    limit ${input.limit}`);
+    ${windowSql(input)}`);
   return rowsOf<AdminPlayerRow>(result);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 export type OutboxHealth = {
   /** Seconds since the oldest event still to publish was written (0 when none waits). */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { allOf, cursorOf, type AdminListPosition } from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { allOf, cursorOf, windowSql, type AdminListPosition } from './admin-paging';
+import { rowsOf } from '../sql';
 
 /** A content report as the administrators see it (reporter, author, resolver joined). */
 export type AdminReportRow = {
@@ -67,6 +67,7 @@ export async function listAdminReports(
     status: 'open' | 'removed' | 'dismissed';
     adultCutoff: string;
     before?: AdminListPosition;
+    offset?: number;
     limit: number;
   },
 ): Promise<AdminReportRow[]> {
@@ -82,7 +83,7 @@ export async function listAdminReports(
   const result = await executor.execute(sql`${selectReport(adultCutoff)}
     where ${allOf(conditions)}
     order by ${rankSql('r', 'au', adultCutoff)} desc, r.created_at desc, r.id desc
-    limit ${input.limit}`);
+    ${windowSql(input)}`);
   return rowsOf<AdminReportRow>(result);
 }
 

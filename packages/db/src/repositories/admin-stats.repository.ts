@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 /**
  * The administrators' dashboard reads (supplement §10). Days are Lagos dates: Africa/Lagos is
@@ -10,7 +10,10 @@ import { rowsOf } from './posts.repository';
 const lagosDate = (column: string) =>
   sql.raw(`to_char((${column} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD')`);
 
-/** What the dashboard counts; `takings` is kobo (succeeded payments minus refunds). */
+/**
+ * What the dashboard counts; money is kobo: `takings` the confirmed payments (refunded ones
+ * included: they were taken), `refunds` the refunded ones.
+ */
 export type AdminCountRow = {
   players: number;
   academies: number;
@@ -18,10 +21,11 @@ export type AdminCountRow = {
   posts: number;
   registrations: number;
   takings: number;
+  refunds: number;
 };
 export type AdminCountKind = keyof AdminCountRow;
 
-/** Everything so far: accounts by role, trials, posts not removed, registrations, takings. */
+/** Everything so far: accounts by role, trials, posts not removed, registrations, money. */
 export async function countAdminTotals(executor: Executor): Promise<AdminCountRow> {
   const result = await executor.execute(sql`
     select
@@ -32,8 +36,9 @@ export async function countAdminTotals(executor: Executor): Promise<AdminCountRo
       (select count(*) from trial_registrations where status <> 'expired')::bigint::text
         as registrations,
       (select coalesce(sum(amount_kobo) filter (where status in ('succeeded', 'refunded')), 0)
-        - coalesce(sum(amount_kobo) filter (where status = 'refunded'), 0) from payments)::bigint::text
-        as takings`);
+        from payments)::bigint::text as takings,
+      (select coalesce(sum(amount_kobo) filter (where status = 'refunded'), 0)
+        from payments)::bigint::text as refunds`);
   const row = rowsOf<Record<AdminCountKind, string>>(result)[0]!;
   return {
     players: Number(row.players),
@@ -42,19 +47,18 @@ export async function countAdminTotals(executor: Executor): Promise<AdminCountRo
     posts: Number(row.posts),
     registrations: Number(row.registrations),
     takings: Number(row.takings),
+    refunds: Number(row.refunds),
   };
 }
 
 /**
- * The same figures per Lagos day from `fromDate` (YYYY-MM-DD) on: `paid` and `refunded` (kobo)
- * are the takings' two halves (paid that day, refunded that day). Days without any are absent.
+ * The same figures per Lagos day from `fromDate` (YYYY-MM-DD) on: `takings` by the day a payment
+ * was confirmed, `refunds` by the day it was refunded. Days without any are absent.
  */
 export async function countAdminPerDay(
   executor: Executor,
   fromDate: string,
-): Promise<
-  { kind: Exclude<AdminCountKind, 'takings'> | 'paid' | 'refunded'; date: string; value: number }[]
-> {
+): Promise<{ kind: AdminCountKind; date: string; value: number }[]> {
   // Lagos midnight of `fromDate` is 23:00 UTC of the day before.
   const from = sql`${new Date(`${fromDate}T00:00:00+01:00`).toISOString()}::timestamptz`;
   const result = await executor.execute(sql`
@@ -73,10 +77,10 @@ export async function countAdminPerDay(
     select 'registrations', ${lagosDate('created_at')}, count(*)::bigint::text
       from trial_registrations where status <> 'expired' and created_at >= ${from} group by 2
     union all
-    select 'paid', ${lagosDate('paid_at')}, sum(amount_kobo)::bigint::text
+    select 'takings', ${lagosDate('paid_at')}, sum(amount_kobo)::bigint::text
       from payments where status in ('succeeded', 'refunded') and paid_at >= ${from} group by 2
     union all
-    select 'refunded', ${lagosDate('refunded_at')}, sum(amount_kobo)::bigint::text
+    select 'refunds', ${lagosDate('refunded_at')}, sum(amount_kobo)::bigint::text
       from payments where status = 'refunded' and refunded_at >= ${from} group by 2`);
   return rowsOf<{ kind: never; date: string; value: string }>(result).map((row) => ({
     kind: row.kind,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 /** One academy's money in a period (kobo). */
 export type AcademyTakingsRow = {

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import {
-  allOf,
-  containsPattern,
-  cursorOf,
-  olderThan,
-  type AdminListPosition,
-} from './admin-paging';
-import { rowsOf } from './posts.repository';
+import { allOf, cursorOf, olderThan, windowSql, type AdminListPosition } from './admin-paging';
+import { containsPattern, rowsOf } from '../sql';
 
 /** A trial as the administrators' list shows it, with its academy. */
 export type AdminTrialRow = {
@@ -43,6 +37,7 @@ export async function listAdminTrials(
     search?: string;
     status?: 'active' | 'cancelled';
     before?: AdminListPosition;
+    offset?: number;
     limit: number;
   },
 ): Promise<AdminTrialRow[]> {
@@ -66,7 +61,7 @@ export async function listAdminTrials(
     join users a on a.id = t.academy_id
     where ${allOf(conditions)}
     order by t.created_at desc, t.id desc
-    limit ${input.limit}`);
+    ${windowSql(input)}`);
   return rowsOf<AdminTrialRow>(result);
 }
 

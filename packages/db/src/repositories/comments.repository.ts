@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { comments, posts } from '../schema';
+import { mediaJson, rowsOf, type MediaRef } from '../sql';
 import {
   commentThreadSql,
   notBlockedSql,
-  rowsOf,
   visiblePostSql,
   type CommentJson,
-  type MediaRef,
 } from './posts.repository';
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -76,10 +75,7 @@ export async function insertComment(
 /** The comment's author as a comment shows them: name, role and photo. */
 export async function findCommentAuthor(executor: Executor, userId: string) {
   const result = await executor.execute(sql`
-    select u.username, u.role,
-      case when m.id is null then null
-        else json_build_object('key', m.key, 'variants', m.variants, 'visibility', m.visibility)
-      end as photo
+    select u.username, u.role, ${mediaJson('m')} as photo
     from users u left join media_objects m on m.id = u.profile_photo_media_id
     where u.id = ${userId}`);
   return (

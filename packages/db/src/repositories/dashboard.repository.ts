@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 /**
  * The academy dashboard's reads (issue 11): every statement is scoped to one academy's trials or

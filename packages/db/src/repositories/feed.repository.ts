@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { executeNamed } from './named-statements';
+import { mediaJson, rowsOf, type MediaRef } from '../sql';
 import {
   hydratedPostsSql,
   minorAuthorSql,
   notBlockedSql,
-  rowsOf,
   toPostViewRow,
   visiblePostSql,
-  type MediaRef,
   type PostViewer,
   type PostViewRow,
 } from './posts.repository';
@@ -271,11 +270,6 @@ export type HomePanelsInput = {
   today: string;
 };
 
-const photoOf = (alias: string) =>
-  sql.raw(
-    `case when ${alias}.id is null then null else json_build_object('key', ${alias}.key, 'variants', ${alias}.variants, 'visibility', ${alias}.visibility) end`,
-  );
-
 /**
  * The home page's side panels in one statement: the viewer's summary card with its counts, the
  * most followed verified academies the viewer can see (never themselves), and the top open
@@ -297,7 +291,7 @@ export async function readHomePanels(
     sql`
     select u.username, u.role, coalesce(pr.bio, '') as bio,
       (u.role = 'player' and coalesce(pr.open_to_work, false)) as "openToWork",
-      ${photoOf('um')} as photo,
+      ${mediaJson('um')} as photo,
       (select count(*)::int from friendships f join users fu on fu.id = f.friend_id
         where f.user_id = u.id and fu.is_active) as "friendsCount",
       ${followers('u.id')}::int as "followersCount",
@@ -309,7 +303,7 @@ export async function readHomePanels(
           'district', t.district, 'state', t.state, 'photo', t.photo)
           order by t.followers desc, t.username, t.id), '[]'::json)
         from (
-          select x.id, x.username, x.district, x.state, ${photoOf('xm')} as photo,
+          select x.id, x.username, x.district, x.state, ${mediaJson('xm')} as photo,
             coalesce(fc.n, 0) as followers
           from users x left join media_objects xm on xm.id = x.profile_photo_media_id
           left join (
@@ -330,7 +324,7 @@ export async function readHomePanels(
           'district', t.district, 'state', t.state, 'image', t.image)
           order by t.ord), '[]'::json)
         from (
-          select tr.id, tr.name, tr.district, tr.state, ${photoOf('tm')} as image,
+          select tr.id, tr.name, tr.district, tr.state, ${mediaJson('tm')} as image,
             row_number() over (order by tr.registered_count desc, tr.trial_date, tr.name, tr.id)
               as ord
           from trials tr

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { mediaObjects } from '../schema';
 
@@ -55,4 +55,25 @@ export function getMediaObjectsByIds(executor: Executor, ids: readonly string[])
     .select()
     .from(mediaObjects)
     .where(inArray(mediaObjects.id, [...ids]));
+}
+
+/**
+ * Deletes the user's own media rows (replaced or removed images) and answers their storage keys,
+ * which the caller deletes from storage after the transaction commits.
+ */
+export async function deleteOwnedMediaObjects(
+  executor: Executor,
+  ownerId: string,
+  ids: readonly (string | null | undefined)[],
+) {
+  const wanted = ids.filter((id): id is string => Boolean(id));
+  if (wanted.length === 0) return [];
+  return executor
+    .delete(mediaObjects)
+    .where(and(eq(mediaObjects.ownerId, ownerId), inArray(mediaObjects.id, wanted)))
+    .returning({
+      key: mediaObjects.key,
+      variants: mediaObjects.variants,
+      visibility: mediaObjects.visibility,
+    });
 }

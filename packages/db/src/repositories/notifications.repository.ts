@@ -28,12 +28,14 @@ export async function insertNotification(executor: Executor, input: NewNotificat
  * Newest first by (created_at, id), keyset-pageable so rows arriving meanwhile never shift a page:
  * `before` is a row's `cursor` (`<created_at to the microsecond>Z~<id>`), strictly older rows
  * follow. The index `notifications_user_created_idx` serves both the order and the range.
+ * `offset` skips rows (a numbered page, `?page=N`).
  */
 export function listNotifications(
   executor: Executor,
   userId: string,
   limit: number,
   before?: { createdAt: string; id: string },
+  offset = 0,
 ) {
   return executor
     .select({
@@ -60,7 +62,8 @@ export function listNotifications(
       ),
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countUnread(executor: Executor, userId: string) {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { paymentEvents, payments, sandboxCharges, trialRegistrations, trials } from '../schema';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 /**
  * Payments: one row per attempt, raw provider events (deduplicated), and the sandbox provider's

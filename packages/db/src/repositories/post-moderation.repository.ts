@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { rowsOf } from './posts.repository';
+import { rowsOf } from '../sql';
 
 /** What an administrator's removal of reported content reads and writes (posts' SQL). */
 

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { postLikes, posts } from '../schema';
+import { mediaJson, rowsOf, type MediaRef } from '../sql';
 import { minorCircleSql } from './social.repository';
 import { LIMITS } from '@touchline/shared';
 
@@ -25,13 +26,6 @@ export type CommentJson = {
   key: string;
 };
 
-/** A stored object's key, processed variants and visibility (the URL is made in the API). */
-export type MediaRef = {
-  key: string;
-  variants: Record<string, string>;
-  visibility: 'public' | 'private';
-};
-
 /** One post with everything its card shows, read in the same statement as the page. */
 export type PostViewRow = {
   id: string;
@@ -53,16 +47,6 @@ export type PostViewRow = {
   canComment: boolean;
   comments: CommentJson[];
 };
-
-/** node-postgres and PGlite both answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-const mediaJson = (alias: string) =>
-  sql.raw(
-    `case when ${alias}.id is null then null else json_build_object('key', ${alias}.key, 'variants', ${alias}.variants, 'visibility', ${alias}.visibility) end`,
-  );
 
 /** Neither user blocked the other (`userColumn` is a column expression of the outer query). */
 export function notBlockedSql(userColumn: SQL, viewerId: string) {

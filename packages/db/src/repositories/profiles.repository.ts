@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
-import { achievements, experiences, mediaObjects, profiles, users } from '../schema';
+import { achievements, experiences, profiles, users } from '../schema';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type AchievementRow = typeof achievements.$inferSelect;
@@ -99,27 +99,6 @@ export async function setProfilePhotoMedia(
   mediaId: string | null,
 ) {
   await executor.update(users).set({ profilePhotoMediaId: mediaId }).where(eq(users.id, userId));
-}
-
-/**
- * Deletes the user's own media rows (replaced or removed images) and answers their storage keys,
- * which the caller deletes from storage after the transaction commits.
- */
-export async function deleteOwnedMediaObjects(
-  executor: Executor,
-  ownerId: string,
-  ids: readonly (string | null | undefined)[],
-) {
-  const wanted = ids.filter((id): id is string => Boolean(id));
-  if (wanted.length === 0) return [];
-  return executor
-    .delete(mediaObjects)
-    .where(and(eq(mediaObjects.ownerId, ownerId), inArray(mediaObjects.id, wanted)))
-    .returning({
-      key: mediaObjects.key,
-      variants: mediaObjects.variants,
-      visibility: mediaObjects.visibility,
-    });
 }
 
 /* ------------------------------------------------------------ achievements */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { containsPattern, escapeLike } from '../sql';
 
 export type PeopleHit = {
   id: string;
@@ -11,8 +12,6 @@ export type PeopleHit = {
   sports: string[];
   score: number;
 };
-
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The typo tolerance of name search: pg_trgm's thresholds, set for each search's transaction. */
 export const SEARCH_THRESHOLDS = { similarity: 0.3, wordSimilarity: 0.45 } as const;
@@ -62,7 +61,7 @@ function searchablePeopleSql(input: Pick<PeopleSearch, 'viewerId' | 'roles' | 'h
 
 const patternsOf = (text: string) => {
   const q = text.trim().toLowerCase();
-  return { q, like: `%${escapeLike(q)}%`, prefix: `${escapeLike(q)}%` };
+  return { q, like: containsPattern(q), prefix: `${escapeLike(q)}%` };
 };
 
 /**

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
 import { blocks, follows, friendRequests, friendships, users } from '../schema';
 
@@ -142,43 +143,66 @@ export type PersonRow = {
   sports: string[];
   photoMediaId: string | null;
   since: Date;
+  /** `<since to the microsecond>Z~<person id>`: the keyset cursor of this row. */
+  cursor: string;
 };
 
-/** Requests sent to the user, newest first (`before` pages by time). */
+/** A position in a people list: its `since` and the person's id (ties broken by the id). */
+export type PeoplePosition = { createdAt: string; id: string };
+
+/** The columns of a people row whose relation began at `since`. */
+const personRow = <Since extends AnyPgColumn>(since: Since) => ({
+  ...personColumns,
+  since,
+  cursor: sql<string>`to_char(${since} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || ${users.id}`,
+});
+
+/** Rows after `before` in (since desc, person id desc) order: exact at equal times. */
+const after = (since: AnyPgColumn, before?: PeoplePosition) =>
+  before
+    ? sql`(${since}, ${users.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
+    : undefined;
+
+/** Requests sent to the user, newest first (`before`: a row's keyset position). */
 export function listReceivedRequests(
   executor: Executor,
   userId: string,
   limit: number,
-  before?: Date,
+  before?: PeoplePosition,
 ) {
   return executor
-    .select({ ...personColumns, since: friendRequests.createdAt })
+    .select(personRow(friendRequests.createdAt))
     .from(friendRequests)
     .innerJoin(users, eq(users.id, friendRequests.fromUserId))
     .where(
       and(
         eq(friendRequests.toUserId, userId),
         eq(users.isActive, true),
-        before ? lt(friendRequests.createdAt, before) : undefined,
+        after(friendRequests.createdAt, before),
       ),
     )
-    .orderBy(desc(friendRequests.createdAt))
+    .orderBy(desc(friendRequests.createdAt), desc(users.id))
     .limit(limit);
 }
 
-export function listSentRequests(executor: Executor, userId: string, limit: number, before?: Date) {
+export function listSentRequests(
+  executor: Executor,
+  userId: string,
+  limit: number,
+  before?: PeoplePosition,
+) {
   return executor
-    .select({ ...personColumns, since: friendRequests.createdAt })
+    .select(personRow(friendRequests.createdAt))
     .from(friendRequests)
     .innerJoin(users, eq(users.id, friendRequests.toUserId))
     .where(
       and(
         eq(friendRequests.fromUserId, userId),
         eq(users.isActive, true),
-        before ? lt(friendRequests.createdAt, before) : undefined,
+        after(friendRequests.createdAt, before),
       ),
     )
-    .orderBy(desc(friendRequests.createdAt))
+    .orderBy(desc(friendRequests.createdAt), desc(users.id))
     .limit(limit);
 }
 
@@ -216,7 +240,7 @@ export async function areFriends(executor: Executor, a: string, b: string) {
 }
 
 /**
- * The user's friends, newest first (`before` pages by time). With `viewerId`, friends who blocked
+ * The user's friends, newest first (`before`: a row's keyset position). With `viewerId`, friends who blocked
  * the viewer, or whom the viewer blocked, are left out: a block hides both sides everywhere,
  * other people's friend lists included.
  */
@@ -224,24 +248,24 @@ export function listFriends(
   executor: Executor,
   userId: string,
   limit: number,
-  before?: Date,
+  before?: PeoplePosition,
   viewerId?: string,
 ) {
   return executor
-    .select({ ...personColumns, since: friendships.createdAt })
+    .select(personRow(friendships.createdAt))
     .from(friendships)
     .innerJoin(users, eq(users.id, friendships.friendId))
     .where(
       and(
         eq(friendships.userId, userId),
         eq(users.isActive, true),
-        before ? lt(friendships.createdAt, before) : undefined,
+        after(friendships.createdAt, before),
         viewerId
           ? sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${users.id} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${users.id}))`
           : undefined,
       ),
     )
-    .orderBy(desc(friendships.createdAt))
+    .orderBy(desc(friendships.createdAt), desc(users.id))
     .limit(limit);
 }
 
@@ -278,20 +302,20 @@ export function listFollowing(
   executor: Executor,
   followerId: string,
   limit: number,
-  before?: Date,
+  before?: PeoplePosition,
 ) {
   return executor
-    .select({ ...personColumns, since: follows.createdAt })
+    .select(personRow(follows.createdAt))
     .from(follows)
     .innerJoin(users, eq(users.id, follows.academyId))
     .where(
       and(
         eq(follows.followerId, followerId),
         eq(users.isActive, true),
-        before ? lt(follows.createdAt, before) : undefined,
+        after(follows.createdAt, before),
       ),
     )
-    .orderBy(desc(follows.createdAt))
+    .orderBy(desc(follows.createdAt), desc(users.id))
     .limit(limit);
 }
 

@@ -4,6 +4,8 @@ import { createPgliteTestDatabase } from './pglite-backend';
 import { createPostgresTestDatabase } from './postgres-backend';
 
 export { createTestUser } from './fixtures';
+export { seed } from './seed';
+export type { SeedOptions, SeedUser, SeedWorld, Seeded } from './seed';
 
 export type TestDatabaseBackend = 'postgres' | 'testcontainers' | 'pglite';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUES } from '../jobs';
-import { keysetCursorSchema } from '../paging';
+import { beforeCursorSchema, pageNumberSchema } from '../paging';
+import { adminPageOf } from './admin';
 
 /** Administration: content reports and the job queues (issue 13; supplement §10, §12). */
 
@@ -41,12 +42,13 @@ export const REPORT_STATUSES = ['open', 'removed', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /**
- * `GET /api/admin/reports?status=&page=`: `status` defaults to `open`; `page` is the previous
- * answer's `next` (a keyset cursor).
+ * `GET /api/admin/reports?status=&page=|before=`: `status` defaults to `open`; paged like every
+ * admin list (`page` a number, `before` the previous answer's `next`).
  */
 export const adminReportsQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(REPORT_STATUSES).default('open')),
-  page: z.preprocess(blankToUndefined, keysetCursorSchema.optional()),
+  page: pageNumberSchema(),
+  before: beforeCursorSchema,
 });
 export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
 
@@ -86,10 +88,7 @@ export const adminReportSchema = z.object({
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
 
-export const adminReportPageSchema = z.object({
-  results: z.array(adminReportSchema),
-  next: z.string().nullable(),
-});
+export const adminReportPageSchema = adminPageOf(adminReportSchema);
 export type AdminReportPage = z.infer<typeof adminReportPageSchema>;
 
 export const adminReportResolvedSchema = z.object({

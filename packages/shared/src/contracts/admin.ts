@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGE_BANDS, isIsoDate } from '../dates';
-import { keysetCursorSchema } from '../paging';
+import { beforeCursorSchema, eitherPageFields, pageNumberSchema } from '../paging';
 
 /** Administration texts of our own (the specification does not show the admin screens). */
 export const ADMIN_MESSAGES = {
@@ -51,10 +51,11 @@ const search = z.preprocess(
   z.string().trim().max(ADMIN_LIMITS.searchMaxLength).optional(),
 );
 /**
- * `?page=`: the previous answer's `next` (a keyset cursor, `<created_at>~<id>`); absent for the
- * first page. The supplement's name is kept, but it is a cursor, not a page number.
+ * Every admin list pages both ways (paging.ts): `?page=N`, a 1-based page number, or `?before=`,
+ * the previous answer's `next` (a keyset cursor, `<created_at>~<id>`: exact while rows arrive,
+ * what the screens use). `before` wins when both are sent.
  */
-const page = z.preprocess(blankToUndefined, keysetCursorSchema.optional());
+const paging = { page: pageNumberSchema(), before: beforeCursorSchema };
 const isoDate = z
   .string()
   .max(10, ADMIN_MESSAGES.badDate)
@@ -64,28 +65,28 @@ const isoDate = z
 export const ADMIN_ACADEMY_FILTERS = ['pending', 'verified', 'declined', 'blocked'] as const;
 export type AdminAcademyFilter = (typeof ADMIN_ACADEMY_FILTERS)[number];
 
-/** `GET /api/admin/academies?search=&status=&page=`. */
+/** `GET /api/admin/academies?search=&status=&page=|before=`. */
 export const adminAcademiesQuerySchema = z.object({
   search,
   status: z.preprocess(blankToUndefined, z.enum(ADMIN_ACADEMY_FILTERS).optional()),
-  page,
+  ...paging,
 });
 export type AdminAcademiesQuery = z.infer<typeof adminAcademiesQuerySchema>;
 
-/** `GET /api/admin/players?search=&page=`. */
-export const adminPlayersQuerySchema = z.object({ search, page });
+/** `GET /api/admin/players?search=&page=|before=`. */
+export const adminPlayersQuerySchema = z.object({ search, ...paging });
 export type AdminPlayersQuery = z.infer<typeof adminPlayersQuerySchema>;
 
-/** `GET /api/admin/trials?search=&status=active|cancelled&page=`. */
+/** `GET /api/admin/trials?search=&status=active|cancelled&page=|before=`. */
 export const adminTrialsQuerySchema = z.object({
   search,
   status: z.preprocess(blankToUndefined, z.enum(['active', 'cancelled']).optional()),
-  page,
+  ...paging,
 });
 export type AdminTrialsQuery = z.infer<typeof adminTrialsQuerySchema>;
 
-/** `GET /api/admin/audit?search=&page=`. */
-export const adminAuditQuerySchema = z.object({ search, page });
+/** `GET /api/admin/audit?search=&page=|before=`. */
+export const adminAuditQuerySchema = z.object({ search, ...paging });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
 /** `POST /api/admin/academies/{id}/decline {reason}`. */
@@ -135,8 +136,12 @@ const counts = z.object({
   posts: z.number().int().min(0),
   /** Registrations made (holds that ran out unpaid, `expired`, are not counted). */
   registrations: z.number().int().min(0),
-  /** Kobo: succeeded payments (refunded ones included) minus refunds. */
-  takings: z.number().int(),
+  /** Kobo: confirmed payments, by the day they were confirmed (refunded ones included). */
+  takings: z.number().int().min(0),
+  /** Kobo: payments refunded, by the day of the refund. */
+  refunds: z.number().int().min(0),
+  /** Kobo: takings − refunds (below zero on a day whose refunds exceed its takings). */
+  net: z.number().int(),
 });
 export type AdminCounts = z.infer<typeof counts>;
 
@@ -257,17 +262,20 @@ export const adminAuditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
-/** A page of an admin list, newest first; `next` goes in `?page=` for the following page. */
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ results: z.array(item), next: z.string().nullable() });
+/**
+ * A page of an admin list, newest first: `has_more`, the `page` number served (null when asked
+ * by cursor) and `next`, the `?before=` of the following page (null on the last).
+ */
+export const adminPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), ...eitherPageFields });
 
-export const adminAcademyPageSchema = pageOf(adminAcademySchema);
+export const adminAcademyPageSchema = adminPageOf(adminAcademySchema);
 export type AdminAcademyPage = z.infer<typeof adminAcademyPageSchema>;
-export const adminPlayerPageSchema = pageOf(adminPlayerSchema);
+export const adminPlayerPageSchema = adminPageOf(adminPlayerSchema);
 export type AdminPlayerPage = z.infer<typeof adminPlayerPageSchema>;
-export const adminTrialPageSchema = pageOf(adminTrialSchema);
+export const adminTrialPageSchema = adminPageOf(adminTrialSchema);
 export type AdminTrialPage = z.infer<typeof adminTrialPageSchema>;
-export const adminAuditPageSchema = pageOf(adminAuditEntrySchema);
+export const adminAuditPageSchema = adminPageOf(adminAuditEntrySchema);
 export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
 
 /** `POST /api/admin/academies/{id}/verify|decline`: the academy as it now stands. */

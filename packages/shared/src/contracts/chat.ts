@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { keysetCursorSchema } from '../paging';
+import { eitherPageFields, keysetCursorSchema, pageNumberSchema } from '../paging';
 import { ROLES } from '../roles';
 
 /**
@@ -13,6 +13,8 @@ import { ROLES } from '../roles';
 export const CHAT_LIMITS = {
   textMax: LIMITS.messageMaxLength,
   pageSize: LIMITS.chatPageSize,
+  /** The last page number `GET /api/chat?page=` serves (older history: `before`). */
+  maxPage: 200,
   editWindowMs: LIMITS.messageEditWindowMinutes * 60_000,
   /** A socket sends at most one `typing` per this long (the server drops the rest). */
   typingThrottleMs: 2000,
@@ -154,10 +156,13 @@ export type ChatThread = z.infer<typeof chatThreadSchema>;
 export const chatOpenResponseSchema = z.object({ thread_name: z.string() });
 export type ChatOpenResponse = z.infer<typeof chatOpenResponseSchema>;
 
-/** `GET /api/chat?threadName=&before=`: newest first, `CHAT_LIMITS.pageSize` a page. */
+/**
+ * `GET /api/chat?threadName=&page=|before=`: newest first, `CHAT_LIMITS.pageSize` a page; `next`
+ * (the oldest message's id) is the `before` of the following page.
+ */
 export const chatPageResponseSchema = z.object({
   messages: z.array(chatMessageSchema),
-  has_more: z.boolean(),
+  ...eitherPageFields,
   /** Added: the conversation itself (partner, read pointers, unread count). */
   thread: chatThreadSchema,
 });
@@ -250,12 +255,15 @@ export const chatMessageIdSchema = z
   .uuid(CHAT_MESSAGES.messageNotFound);
 
 /**
- * `GET /api/chat?threadName=&before=`: `before` is the oldest message id the client holds (the
- * page is the messages strictly older). A name `parseChatThreadName` refuses is a 404, so it is
- * only checked as a string here.
+ * `GET /api/chat?threadName=&page=|before=` (supplement §12): `page` is a 1-based page number
+ * (of `CHAT_LIMITS.pageSize`, at most `CHAT_LIMITS.maxPage`); `before` is the oldest message id
+ * the client holds (the page is the messages strictly older: exact while messages arrive, what
+ * the web client uses) and wins when both are sent. A name `parseChatThreadName` refuses is a
+ * 404, so it is only checked as a string here.
  */
 export const chatPageQuerySchema = z.object({
   threadName: z.string({ error: CHAT_MESSAGES.notFound }).max(100, CHAT_MESSAGES.notFound),
+  page: pageNumberSchema(CHAT_LIMITS.maxPage),
   before: z.preprocess(blankToUndefined, chatMessageIdSchema.optional()),
 });
 export type ChatPageQuery = z.infer<typeof chatPageQuerySchema>;

@@ -67,10 +67,15 @@ export const sandboxOutcomeResponseSchema = z.object({ redirect: z.string() });
 /** `/payment_success?reference=` and `/payment_failed?reference=` (Paystack adds its own params). */
 export const paymentReturnQuerySchema = z.object({ reference: z.string().max(100) });
 
-/** `₦12,500` (kobo are shown only when there are some: `₦12,500.50`). */
+/**
+ * `₦12,500` (kobo are shown only when there are some: `₦12,500.50`); a negative amount (a net
+ * below zero) reads `-₦500`.
+ */
 export function formatNaira(kobo: number): string {
-  const naira = Math.trunc(kobo / 100);
-  const rest = Math.abs(kobo % 100);
+  const sign = kobo < 0 ? '-' : '';
+  const amount = Math.abs(kobo);
+  const naira = Math.trunc(amount / 100);
+  const rest = amount % 100;
   const whole = String(naira).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `₦${whole}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
+  return `${sign}₦${whole}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`;
 }

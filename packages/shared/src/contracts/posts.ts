@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
-import { commentCursorSchema, keysetCursorSchema, pageLimitSchema } from '../paging';
+import {
+  commentCursorSchema,
+  cursorPageFields,
+  keysetCursorSchema,
+  numberedPageFields,
+  pageLimitSchema,
+} from '../paging';
 
 /**
  * Posts, comments, likes, reports and the home response (specification §3 'Post', 'Comment',
@@ -89,8 +95,8 @@ export const commentPageQuerySchema = z.object({
 });
 export const commentPageSchema = z.object({
   comments: z.array(commentSchema),
-  /** Cursor of the next page (`?after=`), null on the last page. */
-  next: z.string().nullable(),
+  /** `next`: the `?after=` of the following page. */
+  ...cursorPageFields,
 });
 export type CommentPage = z.infer<typeof commentPageSchema>;
 
@@ -132,8 +138,7 @@ export type AcademyListItem = z.infer<typeof academyListItemSchema>;
 
 export const homeResponseSchema = z.object({
   posts: z.array(postSchema),
-  has_more: z.boolean(),
-  page: z.number().int().min(1),
+  ...numberedPageFields,
   user: homeUserSchema,
   trials: z.array(trialListItemSchema),
   academies: z.array(academyListItemSchema),
@@ -146,8 +151,8 @@ export const userPostsQuerySchema = z.object({
 });
 export const userPostsResponseSchema = z.object({
   posts: z.array(postSchema),
-  /** Cursor for the next page (`?before=`), null on the last page. */
-  next: z.string().nullable(),
+  /** `next`: the `?before=` of the following page. */
+  ...cursorPageFields,
 });
 export type UserPostsResponse = z.infer<typeof userPostsResponseSchema>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { keysetCursorSchema, pageLimitSchema, timeCursorSchema } from '../paging';
+import {
+  beforeCursorSchema,
+  cursorPageFields,
+  eitherPageFields,
+  keysetCursorSchema,
+  numberedPageFields,
+  pageLimitSchema,
+  pageNumberSchema,
+} from '../paging';
 
 export const personSchema = z.object({
   id: z.string(),
@@ -14,14 +22,15 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/** A page of people, newest first; `next` is the `?before=` of the following page. */
 export const peoplePageSchema = z.object({
   results: z.array(personSchema),
-  /** Cursor for the next page (`?before=`), null on the last page. */
-  next: z.string().nullable(),
+  ...cursorPageFields,
 });
 
+/** `?before=` (the previous answer's `next`: `<since>~<person id>`) `&limit=` of a people list. */
 export const listQuerySchema = z.object({
-  before: timeCursorSchema.optional(),
+  before: beforeCursorSchema,
   limit: pageLimitSchema(30),
 });
 
@@ -58,19 +67,16 @@ export const notificationSchema = z.object({
 export type NotificationView = z.infer<typeof notificationSchema>;
 
 /**
- * `GET /api/notification?page=` (supplement §12) or `?before=` (keyset, what the web client
- * uses): newest first by (created_at, id). `before` is the previous answer's `next`.
+ * `GET /api/notification?page=` (supplement §12: a page number) or `?before=` (keyset, what the
+ * web client uses): newest first by (created_at, id). `before` is the previous answer's `next`.
  */
 export const notificationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(500).default(1),
-  before: keysetCursorSchema.optional(),
+  page: pageNumberSchema(),
+  before: beforeCursorSchema,
 });
 export const notificationPageSchema = z.object({
   results: z.array(notificationSchema),
-  has_more: z.boolean(),
-  page: z.number().int(),
-  /** Cursor of the next page (`?before=`), null on the last page. */
-  next: z.string().nullable(),
+  ...eitherPageFields,
   unread_count: z.number().int().min(0),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
@@ -92,8 +98,7 @@ export const searchResultSchema = searchSuggestionSchema.extend({
 });
 export const searchResultsSchema = z.object({
   results: z.array(searchResultSchema),
-  has_more: z.boolean(),
-  page: z.number().int(),
+  ...numberedPageFields,
 });
 
 /** `POST /api/friend_request`: a new request, or a friendship when they had already asked. */
@@ -116,6 +121,6 @@ export const blockedUsersSchema = z.object({
   results: z.array(
     z.object({ id: z.string(), username: z.string(), role: z.string(), since: z.string() }),
   ),
-  /** Cursor of the next page (`?before=`), null on the last page. */
-  next: z.string().nullable(),
+  /** `next`: the `?before=` of the following page. */
+  ...cursorPageFields,
 });

@@ -130,5 +130,7 @@ describe('money', () => {
     expect(formatNaira(1_250_000)).toBe('₦12,500');
     expect(formatNaira(123_456_750)).toBe('₦1,234,567.50');
     expect(formatNaira(0)).toBe('₦0');
+    expect(formatNaira(-50_000)).toBe('-₦500');
+    expect(formatNaira(-50)).toBe('-₦0.50');
   });
 });

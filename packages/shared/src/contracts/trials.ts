@@ -3,6 +3,7 @@ import { ageOn, isIsoDate, todayInLagos } from '../dates';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { SPORTS } from '../sports';
+import { numberedPageFields, pageNumberSchema } from '../paging';
 import { emailField } from './auth';
 import { normalizeNigerianPhone, PROFILE_MESSAGES } from './profiles';
 
@@ -222,8 +223,7 @@ export type TrialView = z.infer<typeof trialSchema>;
 /** `GET /api/trial` and `GET /api/academy_trials`. */
 export const trialListResponseSchema = z.object({
   trials: z.array(trialSchema),
-  has_more: z.boolean(),
-  page: z.number().int().min(1),
+  ...numberedPageFields,
 });
 export type TrialListResponse = z.infer<typeof trialListResponseSchema>;
 
@@ -305,14 +305,14 @@ export const trialHistoryItemSchema = z.object({
 export type TrialHistoryItem = z.infer<typeof trialHistoryItemSchema>;
 export const trialHistoryResponseSchema = z.object({
   registrations: z.array(trialHistoryItemSchema),
-  has_more: z.boolean(),
-  page: z.number().int().min(1),
+  ...numberedPageFields,
 });
 export type TrialHistoryResponse = z.infer<typeof trialHistoryResponseSchema>;
 
 /* ----------------------------------------------------------------- inputs */
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
+/** `?page=`: a 1-based page number (paging.ts). */
+const page = pageNumberSchema();
 /** '' from a form or query means "no filter". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

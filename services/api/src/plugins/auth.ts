@@ -11,9 +11,9 @@ import {
   type Role,
 } from '@touchline/shared';
 import { AppError, commonErrors } from '../lib/app-error';
+import type { AuthContext } from '../lib/auth-context';
 
 export type AccessClaims = { sub: string; role: Role; sid: string; typ: 'access' };
-export type AuthContext = { userId: string; role: Role; sessionId: string };
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {

@@ -9,22 +9,14 @@ import {
 } from '@touchline/db/payments';
 import { appendEvent } from '@touchline/db/platform';
 import {
-  cancelRegistration,
   cancelTrial,
   createTrial,
   listTrialRequirements,
-  registerPlayer,
-  setRegistrationStatus,
   type NewTrial,
 } from '@touchline/db/trials';
 import type { UserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
-import {
-  TRIAL_LIMITS,
-  todayInLagos,
-  type OutcomeStatus,
-  type PlayerLevel,
-} from '@touchline/shared';
+import { todayInLagos, type OutcomeStatus, type PlayerLevel } from '@touchline/shared';
 import {
   deleteStoredFiles,
   processedImageFiles,
@@ -33,6 +25,11 @@ import {
   recordProcessedImage,
   type ProcessedImage,
 } from '../modules/media/media.uploads';
+import {
+  cancelRegistrationWithin,
+  registerWithin,
+  setOutcomeWithin,
+} from '../modules/trials/trials.registrations.within';
 import { TRIAL_POSTER_VARIANTS } from '../modules/trials/trials.service';
 import { renderDemoScene, type DemoScene } from './demo-images';
 
@@ -365,27 +362,27 @@ export async function seedDemoTrials(
     for (const entry of demo.registrations) {
       const player = who(entry.by);
       const at = entry.daysAgo === 0 ? now : daysAgo(entry.daysAgo);
-      const registered = await registerPlayer(tx, {
-        trialId,
-        playerId: player.id,
-        name: player.username,
-        dob: player.dob!,
-        phone: `+234${entry.phone.slice(1)}`,
-        email: player.email,
-        state: player.state ?? 'Lagos',
-        district: player.district ?? 'Ikeja',
-        level: entry.level,
-        answers: requirements.map((r, i) => ({
-          requirementId: r.id,
-          answer: entry.answers?.[i] ?? 'Yes',
-        })),
-        today: todayInLagos(at),
-        now: at,
-        holdMinutes: TRIAL_LIMITS.holdMinutes,
-        provider: 'sandbox',
-      });
+      const registered = await registerWithin(
+        tx,
+        {
+          trialId,
+          playerId: player.id,
+          name: player.username,
+          dob: player.dob!,
+          phone: `+234${entry.phone.slice(1)}`,
+          email: player.email,
+          state: player.state ?? 'Lagos',
+          district: player.district ?? 'Ikeja',
+          level: entry.level,
+          answers: requirements.map((r, i) => ({
+            requirementId: r.id,
+            answer: entry.answers?.[i] ?? 'Yes',
+          })),
+        },
+        { now: at, provider: 'sandbox' },
+      );
       if (!registered.ok)
-        throw new Error(`demo: ${player.username} could not register: ${registered.error}`);
+        throw new Error(`demo: ${player.username} could not register: ${registered.reason}`);
       const registrationId = registered.registration.id;
       await appendEvent(tx, {
         type: 'registration.created',
@@ -486,29 +483,23 @@ async function settle(
       return;
     }
     case 'cancelled': {
-      const result = await cancelRegistration(tx, {
+      const result = await cancelRegistrationWithin(tx, {
         registrationId,
         playerId: input.playerId,
-        today: todayInLagos(at),
         at,
       });
-      if (!result.ok) throw new Error(`demo: could not cancel: ${result.error}`);
-      await appendEvent(tx, { type: 'registration.cancelled', payload: { registrationId } });
+      if (!result.ok) throw new Error(`demo: could not cancel: ${result.reason}`);
       return;
     }
     case 'selected':
     case 'rejected': {
-      const result = await setRegistrationStatus(tx, {
+      const result = await setOutcomeWithin(tx, {
         registrationId,
         academyId: input.academyId,
         status: entry.outcome,
         at,
       });
-      if (!result.ok) throw new Error(`demo: could not set ${entry.outcome}: ${result.error}`);
-      await appendEvent(tx, {
-        type: 'registration.status_changed',
-        payload: { registrationId, status: entry.outcome },
-      });
+      if (!result.ok) throw new Error(`demo: could not set ${entry.outcome}: ${result.reason}`);
       return;
     }
   }

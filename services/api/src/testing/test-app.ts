@@ -7,7 +7,13 @@ import { createSession } from '@touchline/db/auth';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { insertUser, type NewUser, type UserRow } from '@touchline/db/users';
-import { createTestDatabase } from '@touchline/db/testing';
+import {
+  createTestDatabase,
+  seed as seedWorld,
+  type SeedOptions,
+  type SeedWorld,
+  type Seeded,
+} from '@touchline/db/testing';
 import { createDrivers, deriveSecrets } from '@touchline/drivers';
 import { testRedisUrl } from '@touchline/drivers/testing';
 import { startWorkers, type Workers } from '@touchline/worker';
@@ -135,10 +141,28 @@ export async function createTestApp(options: TestAppOptions = {}) {
       emailVerifiedAt: verified ? new Date() : null,
       isActive: active,
     });
+    return signedIn(user);
+  }
+
+  /** The stored account with a fresh session and its request helpers. */
+  async function signedIn(user: UserRow): Promise<TestUser> {
     const { token, sessionId, headers } = await signIn(user);
     const call: TestUser['call'] = (method, url, payload) =>
       app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     return { ...user, token, sessionId, headers, call };
+  }
+
+  /**
+   * `seed` of `@touchline/db/testing` on the app's database (one declarative world: users,
+   * trials, registrations, posts, conversations, friendships, follows…), every seeded user
+   * signed in (`call`, `headers`) like `createUser`'s.
+   */
+  async function seed<W extends SeedWorld>(world: W, options?: SeedOptions) {
+    const seeded = await seedWorld(database.db, world, options);
+    const users = {} as Record<keyof Seeded<W>['users'], TestUser>;
+    for (const [key, row] of Object.entries(seeded.users) as [keyof Seeded<W>['users'], UserRow][])
+      users[key] = await signedIn(row);
+    return { ...seeded, users };
   }
 
   /** A live session and its access token, as a signed-in client holds them. */
@@ -169,6 +193,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     createUser,
     signIn,
+    seed,
     workers,
     async close() {
       await app.close();

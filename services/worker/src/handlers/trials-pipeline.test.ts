@@ -2,19 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listNotifications } from '@touchline/db/notifications';
 import { appendEvent, getEmail } from '@touchline/db/platform';
 import { markPaymentSucceeded } from '@touchline/db/payments';
-import { registerPlayer } from '@touchline/db/trials';
 import { waitFor } from '@touchline/drivers/testing';
 import { createOutboxRelay } from '../relay';
 import { createHandlerEnv } from '../testing/handler-env';
 import { silentLogger } from '../testing/worker-env';
 import {
   NOW,
-  TODAY,
   createTestAcademy,
   createTestPlayer,
   createTestTrial,
   delivered,
   emailsTo,
+  registerTestPlayer,
 } from '../testing/trial-fixtures';
 
 type HandlerEnv = Awaited<ReturnType<typeof createHandlerEnv>>;
@@ -39,30 +38,14 @@ describe('trials through the event pipeline', () => {
       feeKobo: 1_250_000,
     });
 
-    // As the API's registration transaction leaves it: rows and the event together.
-    const registered = await h.env.db.transaction(async (tx) => {
-      const result = await registerPlayer(tx, {
-        trialId,
-        playerId: player.id,
-        name: 'Bola Ade',
-        dob: '2008-03-10',
-        phone: '+2348012345678',
-        email: 'bola.pipeline@example.test',
-        state: 'Lagos',
-        district: 'Ikeja',
-        level: 'state',
-        answers: [],
-        today: TODAY,
-        now: NOW,
-        holdMinutes: 30,
-        provider: 'sandbox',
-      });
-      if (!result.ok) throw new Error(result.error);
-      await appendEvent(tx, {
-        type: 'registration.created',
-        payload: { registrationId: result.registration.id, trialId },
-      });
-      return result;
+    // As the API's registration transaction leaves it: the rows, and its event.
+    const registered = await registerTestPlayer(h.env.db, trialId, player.id, {
+      name: 'Bola Ade',
+      email: 'bola.pipeline@example.test',
+    });
+    await appendEvent(h.env.db, {
+      type: 'registration.created',
+      payload: { registrationId: registered.registration.id, trialId },
     });
     await relay.drain();
     await waitFor(

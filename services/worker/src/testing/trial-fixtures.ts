@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { schema, type Database } from '@touchline/db';
-import { createTestUser } from '@touchline/db/testing';
+import { createTestUser, seed } from '@touchline/db/testing';
 import {
   createTrial,
-  registerPlayer,
-  setRegistrationStatus,
+  lockRegistration,
+  setRegistrationOutcome,
   type NewTrial,
-  type RegisterInput,
+  type PaymentProviderName,
 } from '@touchline/db/trials';
 import { markPaymentSucceeded } from '@touchline/db/payments';
 
@@ -69,34 +69,31 @@ export async function createTestTrial(
   return id;
 }
 
-/** Registers the player (free: `registered`; paid: `pending_payment` with its payment row). */
+/**
+ * Registers the player as the API's registration leaves it (free: `registered`; paid:
+ * `pending_payment` with its payment row, held 30 minutes from `now`).
+ */
 export async function registerTestPlayer(
   db: Database,
   trialId: string,
   playerId: string,
-  overrides: Partial<RegisterInput> = {},
+  overrides: { name?: string; email?: string; now?: Date; provider?: PaymentProviderName } = {},
 ) {
-  const result = await db.transaction((tx) =>
-    registerPlayer(tx, {
-      trialId,
-      playerId,
-      name: 'Ada Obi',
-      dob: '2008-03-10',
-      phone: '+2348012345678',
-      email: `ada-${playerId.slice(-8)}@example.test`,
-      state: 'Lagos',
-      district: 'Ikeja',
-      level: 'local',
-      answers: [],
-      today: TODAY,
-      now: NOW,
-      holdMinutes: 30,
-      provider: 'sandbox',
-      ...overrides,
-    }),
+  const { registrations } = await seed(
+    db,
+    {
+      registrations: {
+        it: {
+          trial: { id: trialId },
+          player: { id: playerId },
+          name: overrides.name ?? 'Ada Obi',
+          email: overrides.email ?? `ada-${playerId.slice(-8)}@example.test`,
+        },
+      },
+    },
+    { now: overrides.now ?? NOW, provider: overrides.provider },
   );
-  if (!result.ok) throw new Error(`registration refused: ${result.error}`);
-  return result;
+  return registrations.it;
 }
 
 /** The provider proved the payment (as a verified webhook does). */
@@ -110,11 +107,17 @@ export async function payTestRegistration(
   return outcome;
 }
 
+/** The owning academy's outcome, written as the API writes one it decided. */
 export async function setTestOutcome(
   db: Database,
   input: { registrationId: string; academyId: string; status: 'selected' | 'rejected' },
 ) {
-  return db.transaction((tx) => setRegistrationStatus(tx, { ...input, at: NOW }));
+  await db.transaction(async (tx) => {
+    const locked = await lockRegistration(tx, input.registrationId);
+    if (locked?.trial.academyId !== input.academyId)
+      throw new Error('setTestOutcome: not a registration of this academy');
+    await setRegistrationOutcome(tx, { ...input, at: NOW });
+  });
 }
 
 /** The e-mails queued for an address (newest last): template and status. */

@@ -31,7 +31,7 @@ export function adminAcademiesRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Academies, newest first: `search` (name or e-mail), `status` pending|verified|declined|blocked, `page` = the previous answer’s `next`',
+            'Academies, newest first: `search` (name or e-mail), `status` pending|verified|declined|blocked, `page` = a page number (1, 2, …) or `before` = the previous answer’s `next`',
           security,
           querystring: adminAcademiesQuerySchema,
           response: { 200: adminAcademyPageSchema, 400: errorBodySchema, ...errors },

@@ -18,7 +18,7 @@ import {
   type AdminLicenceLink,
 } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
-import { iso, pageOf, pageRequest } from './admin.lists';
+import { adminPage, adminPageRequest, iso } from './admin.lists';
 
 const STATUS = { unverified: 'pending', verified: 'verified', declined: 'declined' } as const;
 
@@ -88,10 +88,9 @@ export function createAdminAcademiesService(deps: {
       const rows = await listAdminAcademies(deps.db, {
         search: query.search,
         status: query.status,
-        ...pageRequest(query.page),
+        ...adminPageRequest(query),
       });
-      const page = pageOf(rows);
-      return { results: page.rows.map(academyView), next: page.next };
+      return adminPage(rows, query, academyView);
     },
 
     /** Verifies an academy (it may then publish trials). */

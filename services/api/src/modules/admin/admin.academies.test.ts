@@ -58,21 +58,32 @@ describe('/api/admin/academies', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('pages with the `next` cursor in `page`, never repeating or skipping', async () => {
+  it('pages by number (`page=2`) and by the `next` cursor (`before`), never repeating or skipping', async () => {
     const tag = `Page${randomUUID().slice(0, 6)}`;
     const made: string[] = [];
     for (let i = 0; i < 23; i++) made.push((await academy({ username: `${tag} ${i}` })).id);
     const first = (await list(`search=${tag}`)).json();
+    expect(first).toMatchObject({ has_more: true, page: 1, next: expect.any(String) });
     expect(first.results).toHaveLength(20);
-    expect(first.next).toEqual(expect.any(String));
-    const second = (await list(`search=${tag}&page=${encodeURIComponent(first.next)}`)).json();
-    expect(second.next).toBeNull();
+    expect((await list(`search=${tag}&page=1`)).json()).toEqual(first);
+    const second = (await list(`search=${tag}&before=${encodeURIComponent(first.next)}`)).json();
+    expect(second).toMatchObject({ has_more: false, page: null, next: null });
     expect([...first.results, ...second.results].map((a: { id: string }) => a.id)).toEqual(
       made.reverse(),
     );
-    const bad = await list('page=2');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain(PAGING_MESSAGES.badCursor);
+    const numbered = (await list(`search=${tag}&page=2`)).json();
+    expect(numbered).toMatchObject({ has_more: false, page: 2, next: null });
+    expect(numbered.results).toEqual(second.results);
+    expect((await list(`search=${tag}&page=3`)).json()).toMatchObject({
+      results: [],
+      has_more: false,
+    });
+    const badCursor = await list('before=2');
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json().message).toContain(PAGING_MESSAGES.badCursor);
+    const badPage = await list('page=0');
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().message).toContain(PAGING_MESSAGES.badPage);
   });
 
   it('verifies and declines, each with its audit record in the same transaction', async () => {

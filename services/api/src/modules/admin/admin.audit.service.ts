@@ -1,7 +1,7 @@
 import type { Database } from '@touchline/db';
 import { listAdminAudit, type AdminAuditRow } from '@touchline/db/admin';
 import type { AdminAuditEntry, AdminAuditPage, AdminAuditQuery } from '@touchline/shared';
-import { iso, pageOf, pageRequest } from './admin.lists';
+import { adminPage, adminPageRequest, iso } from './admin.lists';
 
 const person = (id: string | null, username: string | null, role: string | null) =>
   id && username && role ? { id, username, role } : null;
@@ -24,10 +24,9 @@ export function createAdminAuditService(deps: { db: Database }) {
     async list(query: AdminAuditQuery): Promise<AdminAuditPage> {
       const rows = await listAdminAudit(deps.db, {
         search: query.search,
-        ...pageRequest(query.page),
+        ...adminPageRequest(query),
       });
-      const page = pageOf(rows);
-      return { results: page.rows.map(entryView), next: page.next };
+      return adminPage(rows, query, entryView);
     },
   };
 }

@@ -18,7 +18,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 /**
  * The administrators' read-only lists: players, trials and the audit log. Newest first, 20 a
- * page; `page` is the previous answer's `next` (a keyset cursor, not a page number).
+ * page; `page` is a page number (1, 2, …), `before` the previous answer's `next` (a keyset
+ * cursor, exact while rows arrive).
  */
 export function adminListsRoutes(deps: {
   players: AdminPlayersService;
@@ -32,7 +33,7 @@ export function adminListsRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Players, newest first, with age, minor flag and band, blocked state: `search` (name or e-mail), `page`',
+            'Players, newest first, with age, minor flag and band, blocked state: `search` (name or e-mail), `page` = a page number (1, 2, …) or `before` = the previous answer’s `next`',
           security,
           querystring: adminPlayersQuerySchema,
           response: { 200: adminPlayerPageSchema, ...errors },
@@ -47,7 +48,7 @@ export function adminListsRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Every trial, newest first: `search` (name, place or academy), `status` active|cancelled, `page`',
+            'Every trial, newest first: `search` (name, place or academy), `status` active|cancelled, `page` = a page number (1, 2, …) or `before` = the previous answer’s `next`',
           security,
           querystring: adminTrialsQuerySchema,
           response: { 200: adminTrialPageSchema, ...errors },
@@ -62,7 +63,7 @@ export function adminListsRoutes(deps: {
         schema: {
           tags,
           summary:
-            'The audit log (who, what, whom, when, why), newest first: `search` (action, reason or a name), `page`',
+            'The audit log (who, what, whom, when, why), newest first: `search` (action, reason or a name), `page` = a page number (1, 2, …) or `before` = the previous answer’s `next`',
           security,
           querystring: adminAuditQuerySchema,
           response: { 200: adminAuditPageSchema, ...errors },

@@ -61,10 +61,12 @@ describe('admin lists', () => {
     const first = (await get(`/api/admin/players?search=${tag2}`)).json() as Page;
     expect(first.results).toHaveLength(20);
     const second = (await get(
-      `/api/admin/players?search=${tag2}&page=${encodeURIComponent(first.next!)}`,
+      `/api/admin/players?search=${tag2}&before=${encodeURIComponent(first.next!)}`,
     ).then((r) => r.json())) as Page;
     expect(second.results.map((r) => r.username)).toEqual([`${tag2} 0`]);
     expect(second.next).toBeNull();
+    const numbered = (await get(`/api/admin/players?search=${tag2}&page=2`)).json() as Page;
+    expect(numbered.results).toEqual(second.results);
   });
 
   it('GET trials: every academy’s, searched by name, place or academy, filtered by status', async () => {

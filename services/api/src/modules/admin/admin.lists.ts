@@ -1,21 +1,21 @@
-import { ADMIN_LIMITS, parseKeysetCursor } from '@touchline/shared';
+import { ADMIN_LIMITS } from '@touchline/shared';
+import { keysetPageWindow, pageOf, type PageQuery } from '../../lib/paging';
 
 /**
  * The paging every admin list shares: newest first by (created_at, id), `ADMIN_LIMITS.pageSize`
- * a page, `?page=` the previous answer's `next` (a keyset cursor; validated by the contract).
+ * a page, by `?page=N` or by `?before=` (the previous answer's `next`, a keyset cursor).
  */
-export function pageRequest(page: string | undefined) {
-  return {
-    before: page ? (parseKeysetCursor(page) ?? undefined) : undefined,
-    limit: ADMIN_LIMITS.pageSize + 1,
-  };
-}
+export const adminPageRequest = (query: PageQuery) =>
+  keysetPageWindow(query, ADMIN_LIMITS.pageSize);
 
-/** One page of rows read with `pageRequest`: the page's rows and the cursor of the next page. */
-export function pageOf<Row extends { cursor: string }>(rows: Row[]) {
-  const results = rows.slice(0, ADMIN_LIMITS.pageSize);
-  const next = rows.length > ADMIN_LIMITS.pageSize ? results[results.length - 1]!.cursor : null;
-  return { rows: results, next };
+/** The answer of rows read with `adminPageRequest`: the page's items shaped by `view`. */
+export function adminPage<Row extends { cursor: string }, Item>(
+  rows: Row[],
+  query: PageQuery,
+  view: (row: Row) => Item,
+) {
+  const { items, ...paging } = pageOf(rows, query, ADMIN_LIMITS.pageSize, (row) => row.cursor);
+  return { results: items.map(view), ...paging };
 }
 
 /** A raw timestamp (a Date on one engine, a string on another) as ISO text. */

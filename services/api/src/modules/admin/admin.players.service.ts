@@ -9,7 +9,7 @@ import {
   type AdminPlayerPage,
   type AdminPlayersQuery,
 } from '@touchline/shared';
-import { iso, pageOf, pageRequest } from './admin.lists';
+import { adminPage, adminPageRequest, iso } from './admin.lists';
 
 /** A player for administrators: the date of birth, age, minor flag and band, blocked state. */
 function playerView(row: AdminPlayerRow, today: string): AdminPlayer {
@@ -39,11 +39,10 @@ export function createAdminPlayersService(deps: { db: Database; clock: () => Dat
     async list(query: AdminPlayersQuery): Promise<AdminPlayerPage> {
       const rows = await listAdminPlayers(deps.db, {
         search: query.search,
-        ...pageRequest(query.page),
+        ...adminPageRequest(query),
       });
       const today = todayInLagos(deps.clock());
-      const page = pageOf(rows);
-      return { results: page.rows.map((row) => playerView(row, today)), next: page.next };
+      return adminPage(rows, query, (row) => playerView(row, today));
     },
   };
 }

@@ -33,7 +33,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Content reports: `status` open (default)|removed|dismissed; open ones of minors’ content first, then newest first; `page` = the previous answer’s `next`',
+          'Content reports: `status` open (default)|removed|dismissed; open ones of minors’ content first, then newest first; `page` = a page number (1, 2, …) or `before` = the previous answer’s `next`',
         security,
         querystring: adminReportsQuerySchema,
         response: { 200: adminReportPageSchema, ...errors },

@@ -21,7 +21,7 @@ import {
 } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
 import type { ContentModeration } from '../posts/posts.moderation';
-import { iso, pageOf, pageRequest } from './admin.lists';
+import { adminPage, adminPageRequest, iso } from './admin.lists';
 
 const account = (id: string | null, username: string | null, role: string | null) =>
   id && username && role ? { id, username, role } : null;
@@ -66,10 +66,9 @@ export function createAdminReportsService(deps: {
       const rows = await listAdminReports(db, {
         status: query.status,
         adultCutoff: cutoff(),
-        ...pageRequest(query.page),
+        ...adminPageRequest(query),
       });
-      const page = pageOf(rows);
-      return { results: page.rows.map(reportView), next: page.next };
+      return adminPage(rows, query, reportView);
     },
 
     /**

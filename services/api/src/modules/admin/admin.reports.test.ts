@@ -27,7 +27,7 @@ describe('/api/admin/reports', () => {
     const out: Report[] = [];
     let page: string | null = null;
     do {
-      const query: string = `status=${status}${page ? `&page=${encodeURIComponent(page)}` : ''}`;
+      const query: string = `status=${status}${page ? `&before=${encodeURIComponent(page)}` : ''}`;
       const res = await admin.call('GET', `/api/admin/reports?${query}`);
       expect(res.statusCode).toBe(200);
       const body = res.json() as { results: Report[]; next: string | null };
@@ -72,9 +72,11 @@ describe('/api/admin/reports', () => {
     });
     expect(mine[1]!.minor).toBe(false);
 
-    const bad = await admin.call('GET', '/api/admin/reports?page=2');
+    const bad = await admin.call('GET', '/api/admin/reports?before=2');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain(PAGING_MESSAGES.badCursor);
+    const second = await admin.call('GET', '/api/admin/reports?page=2');
+    expect(second.json()).toMatchObject({ page: 2, has_more: expect.any(Boolean) });
     expect((await admin.call('GET', '/api/admin/reports?status=gone')).statusCode).toBe(400);
   });
 

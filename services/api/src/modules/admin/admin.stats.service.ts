@@ -14,14 +14,29 @@ const ACADEMY_STATUS = {
   verified: 'verified',
   declined: 'declined',
 } as const;
-const KINDS = ['players', 'academies', 'trials', 'posts', 'registrations'] as const;
-const zero = (): AdminCounts => ({
+const KINDS = [
+  'players',
+  'academies',
+  'trials',
+  'posts',
+  'registrations',
+  'takings',
+  'refunds',
+] as const;
+type Counted = Omit<AdminCounts, 'net'>;
+const zero = (): Counted => ({
   players: 0,
   academies: 0,
   trials: 0,
   posts: 0,
   registrations: 0,
   takings: 0,
+  refunds: 0,
+});
+/** The counts with the money's net (takings − refunds). */
+const withNet = (counts: Counted): AdminCounts => ({
+  ...counts,
+  net: counts.takings - counts.refunds,
 });
 
 /**
@@ -40,28 +55,24 @@ export function createAdminStatsService(deps: { db: Database; clock: () => Date 
         listAdminLatest(deps.db, ADMIN_LIMITS.latest),
       ]);
 
-      const days = new Map<string, AdminCounts>();
+      const days = new Map<string, Counted>();
       for (let i = 0; i < ADMIN_LIMITS.statsDays; i++) days.set(addDays(fromDate, i), zero());
       for (const { kind, date, value } of perDay) {
         const day = days.get(date);
-        if (!day) continue; // a payment stamped in the future of the clock
-        if (kind === 'paid') day.takings += value;
-        else if (kind === 'refunded') day.takings -= value;
-        else day[kind] += value;
+        if (day) day[kind] += value; // else a payment stamped in the future of the clock
       }
       const thisWeek = zero();
       for (const [date, day] of days) {
         if (date < weekStart) continue;
         for (const kind of KINDS) thisWeek[kind] += day[kind];
-        thisWeek.takings += day.takings;
       }
 
       return {
         currency: 'NGN',
-        totals,
-        this_week: thisWeek,
+        totals: withNet(totals),
+        this_week: withNet(thisWeek),
         week_start: weekStart,
-        per_day: [...days].map(([date, day]) => ({ date, ...day })),
+        per_day: [...days].map(([date, day]) => ({ date, ...withNet(day) })),
         latest: {
           trials: latest.trials.map((t) => ({
             id: t.id,

@@ -61,14 +61,19 @@ describe('admin stats and accounts', () => {
       posts: a.posts - b.posts,
       registrations: a.registrations - b.registrations,
       takings: a.takings - b.takings,
+      refunds: a.refunds - b.refunds,
+      net: a.net - b.net,
     });
+    // Takings are what was taken (the refunded payment too); the refund stands beside them.
     const expected = {
       players: 3,
       academies: 2,
       trials: 2,
       posts: 1,
       registrations: 2,
-      takings: 500_000,
+      takings: 800_000,
+      refunds: 300_000,
+      net: 500_000,
     };
     expect(delta(after.totals, before.totals)).toEqual(expected);
     expect(delta(after.this_week, before.this_week)).toEqual(expected);
@@ -91,6 +96,45 @@ describe('admin stats and accounts', () => {
       status: 'verified',
     });
     expect(after.latest.players).toHaveLength(Math.min(ADMIN_LIMITS.latest, after.totals.players));
+  });
+
+  it('GET stats: a day of refunds for older payments shows no negative takings, only its refunds and net', async () => {
+    const before = await stats();
+    const today = todayInLagos();
+    // ₦3,000 taken 40 days ago (before the 8 weeks' first day… or inside it), refunded today.
+    const old = await paidRegistration(t, { fee: 300_000 });
+    await settle(t, old.reference, { paidAt: at(addDays(today, -40)), refundedAt: new Date() });
+
+    const after = await stats();
+    const money = (c: AdminStats['totals']) => ({
+      takings: c.takings,
+      refunds: c.refunds,
+      net: c.net,
+    });
+    const change = (a: AdminStats['totals'], b: AdminStats['totals']) => ({
+      takings: a.takings - b.takings,
+      refunds: a.refunds - b.refunds,
+      net: a.net - b.net,
+    });
+    expect(change(after.per_day.at(-1)!, before.per_day.at(-1)!)).toEqual({
+      takings: 0,
+      refunds: 300_000,
+      net: -300_000,
+    });
+    expect(change(after.this_week, before.this_week)).toEqual({
+      takings: 0,
+      refunds: 300_000,
+      net: -300_000,
+    });
+    expect(change(after.totals, before.totals)).toEqual({
+      takings: 300_000,
+      refunds: 300_000,
+      net: 0,
+    });
+    for (const day of [...after.per_day, after.this_week, after.totals]) {
+      expect(day.takings).toBeGreaterThanOrEqual(0);
+      expect(money(day).net).toBe(day.takings - day.refunds);
+    }
   });
 
   it('GET accounts: per academy takings, refunds and net in the period; CSV safe from formulas', async () => {

@@ -1,7 +1,7 @@
 import type { Database } from '@touchline/db';
 import { findAdminTrial, listAdminTrials, type AdminTrialRow } from '@touchline/db/admin';
 import type { AdminTrial, AdminTrialPage, AdminTrialsQuery } from '@touchline/shared';
-import { iso, pageOf, pageRequest } from './admin.lists';
+import { adminPage, adminPageRequest, iso } from './admin.lists';
 
 function trialView(row: AdminTrialRow): AdminTrial {
   return {
@@ -31,10 +31,9 @@ export function createAdminTrialsService(deps: { db: Database }) {
       const rows = await listAdminTrials(deps.db, {
         search: query.search,
         status: query.status,
-        ...pageRequest(query.page),
+        ...adminPageRequest(query),
       });
-      const page = pageOf(rows);
-      return { results: page.rows.map(trialView), next: page.next };
+      return adminPage(rows, query, trialView);
     },
 
     /** One trial as the list shows it (null when missing). */

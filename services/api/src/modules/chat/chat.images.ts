@@ -1,12 +1,12 @@
 import type { Database, Executor } from '@touchline/db';
 import {
   createMediaObject,
+  deleteOwnedMediaObjects,
   forgetUnclaimedFiles,
   markMediaReady,
-  recordUnclaimedFiles,
   type MediaObjectRow,
+  recordUnclaimedFiles,
 } from '@touchline/db/media';
-import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   processImage,

@@ -1,3 +1,4 @@
+import type { ChatPairFacts } from '@touchline/db/chat';
 import type { ChatRefusal } from '@touchline/shared';
 
 /**
@@ -5,32 +6,11 @@ import type { ChatRefusal } from '@touchline/shared';
  * (`chatPairFacts` reads them in one query). No database, no clock: unit-tested on its own.
  */
 
-type Role = 'player' | 'academy' | 'admin';
-type AcademyStatus = 'unverified' | 'verified' | 'declined' | null;
+/** The member of a pair as the decision needs it (`chatPairFacts` reads them in one query). */
+export type { ChatPartyFacts } from '@touchline/db/chat';
 
-/** The member of a pair as the decision needs it (`chatPairFacts`' shape, structurally). */
-export type ChatPartyFacts = {
-  id: string;
-  role: Role;
-  isActive: boolean;
-  /** Under 18 today in Lagos (an unknown date of birth counts as a minor). */
-  isMinor: boolean;
-  academyStatus: AcademyStatus;
-};
-
-export type ChatPairFactsInput = {
-  sender: ChatPartyFacts;
-  /** Null when no such user exists. */
-  receiver: (ChatPartyFacts & { openToWork: boolean; emailVerified: boolean }) | null;
-  /** A block in either direction. */
-  blocked: boolean;
-  /** Two players who are friends. */
-  friends: boolean;
-  /** The player of the pair follows its academy. */
-  follows: boolean;
-  /** The player of the pair has a registration (any status) for one of its academy's trials. */
-  registered: boolean;
-};
+/** The facts of a pair: both members, and what ties or separates them. */
+export type ChatPairFactsInput = ChatPairFacts;
 
 export type ChatPermission = { ok: true } | { ok: false; reason: ChatRefusal };
 

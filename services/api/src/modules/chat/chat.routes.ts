@@ -85,13 +85,13 @@ export function chatRoutes(deps: { chat: ChatService }): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: `A conversation’s messages, newest first, ${CHAT_LIMITS.pageSize} a page (\`before\` = the oldest message id held), with the conversation itself`,
+          summary: `A conversation’s messages, newest first, ${CHAT_LIMITS.pageSize} a page (\`page\` = a page number, or \`before\` = the answer’s \`next\`, the oldest message id held), with the conversation itself`,
           security,
           querystring: chatPageQuerySchema,
           response: { 200: chatPageResponseSchema, ...errors },
         },
       },
-      async (request) => chat.page(request.auth, request.query.threadName, request.query.before),
+      async (request) => chat.page(request.auth, request.query.threadName, request.query),
     );
 
     app.get(

@@ -15,9 +15,8 @@ import {
   threadUnread,
   unreadTotal,
 } from '@touchline/db/chat';
-import { recordUnclaimedFiles } from '@touchline/db/media';
+import { deleteOwnedMediaObjects, recordUnclaimedFiles } from '@touchline/db/media';
 import { appendEvent, appendUserEventsBatch } from '@touchline/db/platform';
-import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   CHAT_LIMITS,
@@ -28,17 +27,15 @@ import {
   type ChatMessage,
   type ChatPageResponse,
   type ChatReadResponse,
-  type Role,
   type StoredServerEvent,
 } from '@touchline/shared';
+import type { Viewer } from '../../lib/auth-context';
+import { pageOf, pageWindow, type PageQuery } from '../../lib/paging';
 import { storageKeysOf } from '../media/media.uploads';
 import { chatErrors } from './chat.errors';
 import { deleteUnclaimedFiles, preparePrivateImage, type PreparedImage } from './chat.images';
 import { decideChatPermission, type ChatPermissionMode } from './chat.permissions';
 import { createChatViews } from './chat.views';
-
-/** The signed-in caller. */
-export type ChatViewer = { userId: string; role: Role };
 
 /** Who of these users has a socket open now (the realtime module's presence). */
 export type ChatPresence = { online(userIds: readonly string[]): Promise<ReadonlySet<string>> };
@@ -73,7 +70,7 @@ export function createChatService(deps: ChatServiceDeps) {
   /** The conversation, when the caller is one of its two members; otherwise 404. */
   async function memberThread(
     executor: Executor,
-    viewer: ChatViewer,
+    viewer: Viewer,
     threadName: string,
   ): Promise<Thread> {
     if (!chatPartnerOf(threadName, viewer.userId)) throw chatErrors.notFound();
@@ -137,7 +134,7 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   /** The caller's own message, locked for a change, within the edit window. */
-  async function ownMessage(tx: Executor, viewer: ChatViewer, messageId: string) {
+  async function ownMessage(tx: Executor, viewer: Viewer, messageId: string) {
     const found = await findMessage(tx, messageId, viewer.userId, { lock: true });
     if (!found || found.message.deletedAt) throw chatErrors.messageNotFound();
     if (found.message.senderId !== viewer.userId) throw chatErrors.notYours();
@@ -146,7 +143,7 @@ export function createChatService(deps: ChatServiceDeps) {
     return found;
   }
 
-  async function threadView(executor: Executor, thread: Thread, viewer: ChatViewer) {
+  async function threadView(executor: Executor, thread: Thread, viewer: Viewer) {
     const row = await threadItem(executor, thread.id, viewer.userId);
     if (!row) throw chatErrors.notFound();
     const online = await presence.online([row.partner.id]);
@@ -159,7 +156,7 @@ export function createChatService(deps: ChatServiceDeps) {
      * that exists is found while its members may still write in it (adults keep theirs when the
      * follow that opened it ends), so 'Message' leads back to it.
      */
-    async open(viewer: ChatViewer, receiverId: string) {
+    async open(viewer: Viewer, receiverId: string) {
       if (viewer.userId === receiverId) throw chatErrors.refused('self');
       const facts = await chatPairFacts(db, viewer.userId, receiverId, todayInLagos(clock()));
       const opening = decideChatPermission(facts, 'open');
@@ -175,25 +172,24 @@ export function createChatService(deps: ChatServiceDeps) {
       throw chatErrors.refused(opening.reason);
     },
 
-    /** `GET chat`: a page of messages, newest first, strictly older than `before`. */
-    async page(
-      viewer: ChatViewer,
-      threadName: string,
-      before: string | undefined,
-    ): Promise<ChatPageResponse> {
+    /**
+     * `GET chat`: a page of messages, newest first: strictly older than `before` (a message id,
+     * exact while messages arrive), else the `page`-th page of `CHAT_LIMITS.pageSize`.
+     */
+    async page(viewer: Viewer, threadName: string, query: PageQuery): Promise<ChatPageResponse> {
       const thread = await memberThread(db, viewer, threadName);
       const size = CHAT_LIMITS.pageSize;
-      const rows = await listMessages(db, thread.id, { before, limit: size + 1 });
-      const page = rows.slice(0, size);
+      const rows = await listMessages(db, thread.id, pageWindow(query, size));
+      const { items, ...paging } = pageOf(rows, query, size, (row) => row.id);
       return {
-        messages: await Promise.all(page.map((row) => views.message(row, thread.name))),
-        has_more: rows.length > size,
+        messages: await Promise.all(items.map((row) => views.message(row, thread.name))),
+        ...paging,
         thread: await threadView(db, thread, viewer),
       };
     },
 
     /** `GET chat_list`: the caller's conversations, latest activity first. */
-    async list(viewer: ChatViewer, before: string | undefined): Promise<ChatListResponse> {
+    async list(viewer: Viewer, before: string | undefined): Promise<ChatListResponse> {
       const size = CHAT_LIMITS.pageSize;
       const rows = await listThreads(db, viewer.userId, { before, limit: size + 1 });
       const page = rows.slice(0, size);
@@ -205,14 +201,14 @@ export function createChatService(deps: ChatServiceDeps) {
       };
     },
 
-    unreadTotal: (viewer: ChatViewer) => unreadTotal(db, viewer.userId),
+    unreadTotal: (viewer: Viewer) => unreadTotal(db, viewer.userId),
 
     /**
      * `POST chat/{threadName}/messages`: text and/or a picture. The same `clientId` again answers
      * the stored message and stores nothing new (`replayed`).
      */
     async send(
-      viewer: ChatViewer,
+      viewer: Viewer,
       threadName: string,
       input: { text: string; clientId: string | null; image: Buffer | null },
     ): Promise<{ message: ChatMessage; replayed: boolean }> {
@@ -259,7 +255,7 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /** `PATCH chat_message/{id}`: your own, within 15 minutes, while the pair may still talk. */
-    async edit(viewer: ChatViewer, messageId: string, rawText: string): Promise<ChatMessage> {
+    async edit(viewer: Viewer, messageId: string, rawText: string): Promise<ChatMessage> {
       const text = rawText.trim();
       const outcome = await db.transaction(async (tx) => {
         const { message, thread } = await ownMessage(tx, viewer, messageId);
@@ -278,7 +274,7 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /** `DELETE chat_message/{id}`: your own, within 15 minutes; both then see 'message deleted'. */
-    async remove(viewer: ChatViewer, messageId: string): Promise<ChatMessage> {
+    async remove(viewer: Viewer, messageId: string): Promise<ChatMessage> {
       const outcome = await db.transaction(async (tx) => {
         const { thread } = await ownMessage(tx, viewer, messageId);
         const { message, imageMediaId } = await deleteMessage(tx, messageId, { at: clock() });
@@ -315,7 +311,7 @@ export function createChatService(deps: ChatServiceDeps) {
      * conversation). The pointer only moves forward; a move is told to both members.
      */
     async markRead(
-      viewer: ChatViewer,
+      viewer: Viewer,
       threadName: string,
       messageId: string,
     ): Promise<ChatReadResponse> {

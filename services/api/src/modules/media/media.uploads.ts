@@ -1,8 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { uuidv7, type Database, type Executor } from '@touchline/db';
-import { createMediaObject, markMediaReady, type MediaObjectRow } from '@touchline/db/media';
-import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
+import {
+  createMediaObject,
+  deleteOwnedMediaObjects,
+  markMediaReady,
+  type MediaObjectRow,
+} from '@touchline/db/media';
 import type { StorageDriver, Visibility } from '@touchline/drivers';
 import { IMAGE_TYPES, LIMITS, MEDIA_ERRORS, MESSAGES } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';

@@ -10,11 +10,11 @@ import { appendUserEvent } from '@touchline/db/platform';
 import {
   LIMITS,
   NOTIFICATIONS_ERRORS,
-  parseKeysetCursor,
   type NotificationPage,
   type StoredServerEvent,
 } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
+import { keysetPageWindow, pageOf, type PageQuery } from '../../lib/paging';
 import type { MediaService } from '../media/media.service';
 
 const notFound = () => new AppError(404, NOTIFICATIONS_ERRORS.notFound, 'Notification not found');
@@ -53,19 +53,11 @@ export function createNotificationsService(deps: {
      * `before` (the previous answer's `next`) when given, else page n (1-based, the
      * specification's `?page=`). Either way one bounded read.
      */
-    async list(
-      userId: string,
-      query: { page: number; before?: string },
-    ): Promise<NotificationPage> {
+    async list(userId: string, query: PageQuery): Promise<NotificationPage> {
       const size = LIMITS.notificationPageSize;
-      const position = query.before ? parseKeysetCursor(query.before) : null;
-      const rows = position
-        ? await listNotifications(db, userId, size + 1, position)
-        : (await listNotifications(db, userId, size * query.page + 1)).slice(
-            size * (query.page - 1),
-          );
-      const slice = rows.slice(0, size);
-      const hasMore = rows.length > size;
+      const window = keysetPageWindow(query, size);
+      const rows = await listNotifications(db, userId, window.limit, window.before, window.offset);
+      const { items: slice, ...paging } = pageOf(rows, query, size, (row) => row.cursor);
       const urls = await deps.media.publicUrls(slice.map((r) => r.actorPhotoMediaId));
       return {
         results: slice.map((r) => ({
@@ -85,9 +77,7 @@ export function createNotificationsService(deps: {
           is_read: r.readAt !== null,
           created_at: r.createdAt.toISOString(),
         })),
-        has_more: hasMore,
-        page: position ? 1 : query.page,
-        next: hasMore ? slice[slice.length - 1]!.cursor : null,
+        ...paging,
         unread_count: await countUnread(db, userId),
       };
     },

@@ -179,6 +179,6 @@ describe('bounded comments (issue 10 item 5)', () => {
       'GET',
       `/api/comments/${id}?after=${'9'.repeat(20)}${'f'.repeat(32)}`,
     );
-    expect(end.json()).toEqual({ comments: [], next: null });
+    expect(end.json()).toEqual({ comments: [], has_more: false, next: null });
   });
 });

@@ -13,7 +13,8 @@ import {
 } from '@touchline/db/posts';
 import { LIMITS, type CommentPage, type CommentView } from '@touchline/shared';
 import { postsErrors } from './posts.errors';
-import { postViewerOf, type Viewer } from './posts.rules';
+import type { Viewer } from '../../lib/auth-context';
+import { postViewerOf } from './posts.rules';
 import type { PostViews } from './posts.views';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, homeResponseSchema } from '@touchline/shared';
+import { errorBodySchema, homeResponseSchema, pageNumberSchema } from '@touchline/shared';
 import type { FeedService } from './posts.feed.service';
 import { FEED_MAX_PAGE } from './posts.rules';
 
@@ -16,7 +16,7 @@ export function feedRoutes(deps: { feed: FeedService }): FastifyPluginAsyncZod {
           summary: 'The home page: page 1 fixes the feed order, later pages continue it',
           security: [{ bearer: [] }],
           querystring: z.object({
-            page: z.coerce.number().int().min(1).max(FEED_MAX_PAGE).default(1),
+            page: pageNumberSchema(FEED_MAX_PAGE),
           }),
           response: { 200: homeResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },

@@ -2,7 +2,8 @@ import type { Database } from '@touchline/db';
 import { readFeedPage, readHomePanels } from '@touchline/db/posts';
 import { todayInLagos, type HomeResponse } from '@touchline/shared';
 import { postsErrors } from './posts.errors';
-import { FEED_RULES, HOME_ACADEMIES, HOME_TRIALS, postViewerOf, type Viewer } from './posts.rules';
+import type { Viewer } from '../../lib/auth-context';
+import { FEED_RULES, HOME_ACADEMIES, HOME_TRIALS, postViewerOf } from './posts.rules';
 import type { PostViews } from './posts.views';
 
 /**

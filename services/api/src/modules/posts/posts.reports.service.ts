@@ -8,7 +8,8 @@ import {
 import type { z } from 'zod';
 import type { reportSchema } from '@touchline/shared';
 import { postsErrors } from './posts.errors';
-import { postViewerOf, type Viewer } from './posts.rules';
+import type { Viewer } from '../../lib/auth-context';
+import { postViewerOf } from './posts.rules';
 
 type ReportInput = z.output<typeof reportSchema>;
 

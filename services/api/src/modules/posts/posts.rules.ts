@@ -1,9 +1,7 @@
 import type { FeedRules, PostViewer } from '@touchline/db/posts';
-import { LIMITS, todayInLagos, yearsBefore, type Role } from '@touchline/shared';
+import { LIMITS, todayInLagos, yearsBefore } from '@touchline/shared';
+import type { Viewer } from '../../lib/auth-context';
 import type { ImageVariants } from '../media/media.uploads';
-
-/** Who is asking: the signed-in user and their role (`request.auth`). */
-export type Viewer = { userId: string; role: Role };
 
 /**
  * Players under this age are minors: their posts are never pushed to strangers, and only their

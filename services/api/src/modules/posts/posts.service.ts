@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Database, Executor } from '@touchline/db';
+import { deleteOwnedMediaObjects } from '@touchline/db/media';
 import { appendEvent } from '@touchline/db/platform';
 import {
   deleteOwnPost,
@@ -11,7 +12,6 @@ import {
   updatePostContent,
   type PostCursor,
 } from '@touchline/db/posts';
-import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import { isBlockedEitherWay, isInMinorCircle } from '@touchline/db/social';
 import { findUserById } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
@@ -25,7 +25,8 @@ import {
 import { deleteStoredFiles, storeProcessedImage } from '../media/media.uploads';
 import { storeVideo } from '../media/media.video';
 import { postsErrors } from './posts.errors';
-import { POST_IMAGE_VARIANTS, USER_POSTS_PAGE, postViewerOf, type Viewer } from './posts.rules';
+import type { Viewer } from '../../lib/auth-context';
+import { POST_IMAGE_VARIANTS, USER_POSTS_PAGE, postViewerOf } from './posts.rules';
 import type { PostViews } from './posts.views';
 
 /** A media file of a new post, already streamed to a temporary file by the route. */
@@ -173,6 +174,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const page = rows.slice(0, USER_POSTS_PAGE);
       return {
         posts: page.map((row) => views.post(row, viewer.userId)),
+        has_more: rows.length > USER_POSTS_PAGE,
         next: rows.length > USER_POSTS_PAGE ? page[page.length - 1]!.cursor : null,
       };
     },

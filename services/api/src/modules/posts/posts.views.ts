@@ -1,4 +1,5 @@
-import type { CommentJson, MediaRef, PostViewRow } from '@touchline/db/posts';
+import type { MediaRef } from '@touchline/db/media';
+import type { CommentJson, PostViewRow } from '@touchline/db/posts';
 import type { StorageDriver } from '@touchline/drivers';
 import { DEFAULT_AVATAR_URL, LIMITS, type CommentView, type PostView } from '@touchline/shared';
 
@@ -72,6 +73,7 @@ export function createPostViews(storage: Pick<StorageDriver, 'publicUrl'>) {
     const page = rows.slice(0, limit);
     return {
       comments: commentTree(page),
+      has_more: rows.length > limit,
       next: rows.length > limit ? page[page.length - 1]!.key : null,
     };
   }

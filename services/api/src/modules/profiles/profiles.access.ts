@@ -1,10 +1,9 @@
 import type { Database } from '@touchline/db';
 import { findUserById } from '@touchline/db/users';
 import type { Role } from '@touchline/shared';
+import type { Viewer } from '../../lib/auth-context';
 import { profilesErrors } from './profiles.errors';
 
-/** Who is asking: the signed-in user and their role (`request.auth`). */
-export type Viewer = { userId: string; role: Role };
 /** False when the viewer may not see the target (blocks arrive with the social graph). */
 export type CanView = (viewerId: string, targetId: string) => Promise<boolean>;
 

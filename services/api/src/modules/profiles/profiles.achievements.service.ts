@@ -1,9 +1,8 @@
 import type { Database } from '@touchline/db';
-import type { MediaObjectRow } from '@touchline/db/media';
+import { deleteOwnedMediaObjects, type MediaObjectRow } from '@touchline/db/media';
 import {
   countAchievements,
   deleteOwnAchievement,
-  deleteOwnedMediaObjects,
   findOwnAchievement,
   insertAchievement,
   listAchievements,
@@ -23,7 +22,8 @@ import type { z } from 'zod';
 import { parseOrThrow } from '../../lib/form';
 import type { MediaService } from '../media/media.service';
 import { storeProcessedImage, type ImageVariants, type StoredImage } from '../media/media.uploads';
-import type { ProfileAccess, Viewer } from './profiles.access';
+import type { Viewer } from '../../lib/auth-context';
+import type { ProfileAccess } from './profiles.access';
 import { profilesErrors } from './profiles.errors';
 import { toAchievement } from './profiles.views';
 

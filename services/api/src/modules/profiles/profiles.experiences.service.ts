@@ -18,7 +18,8 @@ import {
 } from '@touchline/shared';
 import type { z } from 'zod';
 import { parseOrThrow } from '../../lib/form';
-import type { ProfileAccess, Viewer } from './profiles.access';
+import type { Viewer } from '../../lib/auth-context';
+import type { ProfileAccess } from './profiles.access';
 import { profilesErrors } from './profiles.errors';
 import { toExperience } from './profiles.views';
 

@@ -1,7 +1,6 @@
 import type { Database } from '@touchline/db';
 import {
   countAchievements,
-  deleteOwnedMediaObjects,
   findProfileDetails,
   lockProfileMedia,
   setProfilePhotoMedia,
@@ -12,6 +11,7 @@ import {
   type ProfilePatch,
 } from '@touchline/db/profiles';
 import { insertAdminAudit } from '@touchline/db/admin';
+import { deleteOwnedMediaObjects } from '@touchline/db/media';
 import { lockUserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import {
@@ -33,13 +33,13 @@ import type { MediaService } from '../media/media.service';
 import { deleteStoredFiles, storeProcessedImage, type ImageVariants } from '../media/media.uploads';
 import { createAchievementsService } from './profiles.achievements.service';
 import { createExperiencesService } from './profiles.experiences.service';
+import type { Viewer } from '../../lib/auth-context';
 import {
   createProfileAccess,
   everyoneCanView,
   everyoneSeesFullProfile,
   type CanView,
   type SeesFullProfile,
-  type Viewer,
 } from './profiles.access';
 import { profilesErrors } from './profiles.errors';
 import { toLimitedProfile, toProfileView, type ProfileCounts } from './profiles.views';

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, searchResultsSchema, searchSuggestionsSchema } from '@touchline/shared';
+import {
+  errorBodySchema,
+  pageNumberSchema,
+  searchResultsSchema,
+  searchSuggestionsSchema,
+} from '@touchline/shared';
 import type { SearchService } from './search.service';
 
 const q = z.string().trim().min(1, 'Enter something to search for').max(100);
@@ -35,7 +40,7 @@ export function searchRoutes(deps: { search: SearchService }): FastifyPluginAsyn
           querystring: z.object({
             q,
             type: z.enum(['all', 'players', 'academies', 'trials']).default('all'),
-            page: z.coerce.number().int().min(1).max(100).default(1),
+            page: pageNumberSchema(100),
           }),
           response: { 200: searchResultsSchema, 400: errorBodySchema, 401: errorBodySchema },
         },

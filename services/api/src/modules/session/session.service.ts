@@ -1,7 +1,7 @@
 import type { Database } from '@touchline/db';
 import { findSessionUser, updateUserBasics } from '@touchline/db/auth';
 import { lockUserRow } from '@touchline/db/users';
-import type { Role } from '@touchline/shared';
+import type { Viewer } from '../../lib/auth-context';
 import { commonErrors } from '../../lib/app-error';
 import { profilesErrors } from '../profiles/profiles.errors';
 
@@ -39,7 +39,7 @@ export function createSessionService(deps: {
     view,
 
     /** The first-run details of an account created with Google (players only). */
-    async welcome(viewer: { userId: string; role: Role }, details: WelcomeDetails) {
+    async welcome(viewer: Viewer, details: WelcomeDetails) {
       if (viewer.role !== 'player') throw commonErrors.forbidden();
       await db.transaction(async (tx) => {
         // The date of birth is set once (supplement §13): /welcome may repeat it, never change it.

@@ -8,6 +8,7 @@ import {
   friendSuggestionsSchema,
   listQuerySchema,
   messageSchema,
+  parseKeysetCursor,
   peoplePageSchema,
   relationshipSchema,
 } from '@touchline/shared';
@@ -34,10 +35,12 @@ export function socialRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { social, media } = deps;
 
+  /** A page of people read as `limit + 1` rows (the extra one says whether more exist). */
   async function page(rows: PersonRow[], limit: number) {
-    const urls = await media.publicUrls(rows.map((r) => r.photoMediaId));
+    const shown = rows.slice(0, limit);
+    const urls = await media.publicUrls(shown.map((r) => r.photoMediaId));
     return {
-      results: rows.map((r) => ({
+      results: shown.map((r) => ({
         id: r.id,
         username: r.username,
         role: r.role,
@@ -47,10 +50,12 @@ export function socialRoutes(deps: {
         sports: r.sports,
         since: r.since.toISOString(),
       })),
-      next: rows.length === limit ? rows[rows.length - 1]!.since.toISOString() : null,
+      has_more: rows.length > limit,
+      next: rows.length > limit ? shown[shown.length - 1]!.cursor : null,
     };
   }
-  const before = (q: { before?: string }) => (q.before ? new Date(q.before) : undefined);
+  const before = (q: { before?: string }) =>
+    q.before ? (parseKeysetCursor(q.before) ?? undefined) : undefined;
 
   return async (app) => {
     const tags = ['social'];
@@ -82,7 +87,11 @@ export function socialRoutes(deps: {
       },
       async (request) =>
         page(
-          await social.received(request.auth.userId, request.query.limit, before(request.query)),
+          await social.received(
+            request.auth.userId,
+            request.query.limit + 1,
+            before(request.query),
+          ),
           request.query.limit,
         ),
     );
@@ -99,7 +108,7 @@ export function socialRoutes(deps: {
       },
       async (request) =>
         page(
-          await social.sent(request.auth.userId, request.query.limit, before(request.query)),
+          await social.sent(request.auth.userId, request.query.limit + 1, before(request.query)),
           request.query.limit,
         ),
     );
@@ -169,7 +178,7 @@ export function socialRoutes(deps: {
           await social.friends(
             request.auth.userId,
             userId,
-            request.query.limit,
+            request.query.limit + 1,
             before(request.query),
           ),
           request.query.limit,
@@ -205,7 +214,11 @@ export function socialRoutes(deps: {
       },
       async (request) =>
         page(
-          await social.following(request.auth.userId, request.query.limit, before(request.query)),
+          await social.following(
+            request.auth.userId,
+            request.query.limit + 1,
+            before(request.query),
+          ),
           request.query.limit,
         ),
     );
@@ -325,6 +338,7 @@ export function socialRoutes(deps: {
             role: b.role,
             since: b.createdAt.toISOString(),
           })),
+          has_more: rows.length > limit,
           next: rows.length > limit ? page[page.length - 1]!.cursor : null,
         };
       },

@@ -24,6 +24,7 @@ import {
   relationshipsOf,
   severTies,
   suggestFriends,
+  type PeoplePosition,
   type PersonRow,
   type Relationships,
 } from '@touchline/db/social';
@@ -35,6 +36,7 @@ import {
   todayInLagos,
   type Role,
 } from '@touchline/shared';
+import type { Viewer } from '../../lib/auth-context';
 import { socialErrors } from './social.errors';
 
 /** A person in a social list, as the service answers it (routes shape it, never query it). */
@@ -97,7 +99,7 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
    * minor's only for their circle (`isInMinorCircle`). Blocks are `canSee`'s business.
    */
   async function seesFullProfile(
-    viewer: { userId: string; role: Role },
+    viewer: Viewer,
     target: { id: string; role: Role; dob: string | null },
   ) {
     if (viewer.userId === target.id || viewer.role === 'admin' || !isMinor(target)) return true;
@@ -211,12 +213,14 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
       }),
 
     /** A user's friends as the viewer may see them: no one who blocked the viewer, or was blocked. */
-    friends: (viewerId: string, userId: string, limit: number, before?: Date) =>
+    friends: (viewerId: string, userId: string, limit: number, before?: PeoplePosition) =>
       listFriends(db, userId, limit, before, viewerId),
-    received: (me: string, limit: number, before?: Date) =>
+    received: (me: string, limit: number, before?: PeoplePosition) =>
       listReceivedRequests(db, me, limit, before),
-    sent: (me: string, limit: number, before?: Date) => listSentRequests(db, me, limit, before),
-    following: (me: string, limit: number, before?: Date) => listFollowing(db, me, limit, before),
+    sent: (me: string, limit: number, before?: PeoplePosition) =>
+      listSentRequests(db, me, limit, before),
+    following: (me: string, limit: number, before?: PeoplePosition) =>
+      listFollowing(db, me, limit, before),
     countFriends: (userId: string) => countFriends(db, userId),
     countFollowers: (academyId: string) => countFollowers(db, academyId),
 
@@ -224,7 +228,7 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
      * 404 unless the viewer may list the user's friends: no block either way, and a minor's list
      * only for their circle (supplement §13), as their profile's lists answer.
      */
-    async requireFriendsVisible(viewer: { userId: string; role: Role }, userId: string) {
+    async requireFriendsVisible(viewer: Viewer, userId: string) {
       if (viewer.userId === userId) return;
       const target = await findUserById(db, userId);
       if (!target) return;

@@ -1,22 +1,17 @@
 import type { Database } from '@touchline/db';
 import { appendEvent } from '@touchline/db/platform';
 import {
-  cancelRegistration,
   expireHold,
   findRegistration,
+  findTrialById,
   listRegistrants,
-  registerPlayer,
-  setRegistrationStatus,
+  listTrialRequirements,
   trialHistory,
   type PaymentProviderName,
-  type RegisterError,
 } from '@touchline/db/trials';
-import { findTrialById, listTrialRequirements } from '@touchline/db/trials';
-import { findUserById } from '@touchline/db/users';
 import {
   ageOn,
   TRIAL_LIMITS,
-  todayInLagos,
   type OutcomeStatus,
   type PaymentStatus,
   type RegisterBody,
@@ -25,9 +20,15 @@ import {
   type StartPayment,
   type TrialHistoryResponse,
 } from '@touchline/shared';
+import type { Viewer } from '../../lib/auth-context';
 import { registrantsCsv, registrantsFileName } from './trials.csv';
 import { trialsErrors } from './trials.errors';
-import type { Viewer } from './trials.rules';
+import type { RegistrationRefusal } from './trials.registrations.rules';
+import {
+  cancelRegistrationWithin,
+  registerWithin,
+  setOutcomeWithin,
+} from './trials.registrations.within';
 import type { TrialViews } from './trials.views';
 
 /**
@@ -54,7 +55,9 @@ export type RegistrationsServiceDeps = {
   onPaymentError?: (err: unknown) => void;
 };
 
-const registerErrors: Record<RegisterError, () => Error> = {
+const refusals: Record<RegistrationRefusal, () => Error> = {
+  players_only: trialsErrors.playersOnly,
+  dob_mismatch: trialsErrors.dobMismatch,
   not_found: trialsErrors.notFound,
   cancelled: trialsErrors.cancelled,
   academy_unavailable: trialsErrors.academyUnavailable,
@@ -74,7 +77,6 @@ const registerErrors: Record<RegisterError, () => Error> = {
 export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const { db, clock, views } = deps;
   const onPaymentError = deps.onPaymentError ?? (() => undefined);
-  const today = () => todayInLagos(clock());
 
   /** The trial, owned by the caller: 404 when missing, 403 when another academy's. */
   async function ownTrial(viewer: Viewer, trialId: string) {
@@ -131,30 +133,27 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
      * the age on the trial date decides. A paid trial answers the payment to complete.
      */
     async register(viewer: Viewer, input: RegisterBody): Promise<RegisterResponse> {
-      const player = await findUserById(db, viewer.userId);
-      if (!player || player.role !== 'player') throw trialsErrors.playersOnly();
-      if (player.dob && player.dob !== input.dob) throw trialsErrors.dobMismatch();
       const now = clock();
       const result = await db.transaction(async (tx) => {
-        const registered = await registerPlayer(tx, {
-          trialId: input.trial,
-          playerId: viewer.userId,
-          name: input.name,
-          dob: player.dob ?? input.dob,
-          phone: input.phone,
-          email: input.email,
-          state: input.state,
-          district: input.district,
-          level: input.level,
-          answers: input.answers.map((a) => ({
-            requirementId: a.requirement_id,
-            answer: a.answer,
-          })),
-          today: todayInLagos(now),
-          now,
-          holdMinutes: TRIAL_LIMITS.holdMinutes,
-          provider: deps.provider,
-        });
+        const registered = await registerWithin(
+          tx,
+          {
+            trialId: input.trial,
+            playerId: viewer.userId,
+            name: input.name,
+            dob: input.dob,
+            phone: input.phone,
+            email: input.email,
+            state: input.state,
+            district: input.district,
+            level: input.level,
+            answers: input.answers.map((a) => ({
+              requirementId: a.requirement_id,
+              answer: a.answer,
+            })),
+          },
+          { now, provider: deps.provider },
+        );
         if (registered.ok)
           await appendEvent(tx, {
             type: 'registration.created',
@@ -162,12 +161,12 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           });
         return registered;
       });
-      if (!result.ok) throw registerErrors[result.error]();
+      if (!result.ok) throw refusals[result.reason]();
       const { registration } = result;
       const answer: RegisterResponse = {
         id: registration.id,
         reference_code: registration.referenceCode,
-        status: registration.status,
+        status: result.decision.outcome,
         trial: registration.trialId,
         hold_expires_at: registration.holdExpiresAt?.toISOString() ?? null,
       };
@@ -193,24 +192,11 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     /** The player's own registration, while it is pending or registered and before the deadline. */
     async cancel(viewer: Viewer, registrationId: string) {
-      const result = await db.transaction(async (tx) => {
-        const cancelled = await cancelRegistration(tx, {
-          registrationId,
-          playerId: viewer.userId,
-          today: today(),
-          at: clock(),
-        });
-        if (!cancelled.ok) return cancelled;
-        await appendEvent(tx, { type: 'registration.cancelled', payload: { registrationId } });
-        if (cancelled.refundPaymentId)
-          await appendEvent(tx, {
-            type: 'payment.refund_requested',
-            payload: { paymentId: cancelled.refundPaymentId },
-          });
-        return cancelled;
-      });
+      const result = await db.transaction((tx) =>
+        cancelRegistrationWithin(tx, { registrationId, playerId: viewer.userId, at: clock() }),
+      );
       if (!result.ok)
-        throw result.error === 'not_found'
+        throw result.reason === 'not_found'
           ? trialsErrors.registrationNotFound()
           : trialsErrors.cannotCancelRegistration();
       return {
@@ -283,23 +269,12 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     /** The owning academy's outcome for a registered player. */
     async setStatus(viewer: Viewer, registrationId: string, status: OutcomeStatus) {
-      const result = await db.transaction(async (tx) => {
-        const set = await setRegistrationStatus(tx, {
-          registrationId,
-          academyId: viewer.userId,
-          status,
-          at: clock(),
-        });
-        if (set.ok && set.changed)
-          await appendEvent(tx, {
-            type: 'registration.status_changed',
-            payload: { registrationId, status },
-          });
-        return set;
-      });
+      const result = await db.transaction((tx) =>
+        setOutcomeWithin(tx, { registrationId, academyId: viewer.userId, status, at: clock() }),
+      );
       if (!result.ok) {
-        if (result.error === 'not_found') throw trialsErrors.registrationNotFound();
-        if (result.error === 'not_owner') throw trialsErrors.notOwner();
+        if (result.reason === 'not_found') throw trialsErrors.registrationNotFound();
+        if (result.reason === 'not_owner') throw trialsErrors.notOwner();
         throw trialsErrors.statusNotAllowed();
       }
       const registration = await findRegistration(db, registrationId);

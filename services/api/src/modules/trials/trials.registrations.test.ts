@@ -209,14 +209,18 @@ describe('registering for trials', () => {
   });
 
   it('the owning academy selects or rejects; nobody else can, and only registered players', async () => {
-    const club = await academy(t);
-    const rival = await academy(t);
-    const trial = await createTrial(club);
-    const ada = await player(t);
-    const bayo = await player(t);
-    const reg = (await register(ada, trial)).json();
-    const gone = (await register(bayo, trial)).json();
-    await bayo.call('DELETE', `/api/player_trial/${gone.id}`);
+    const w = await t.seed({
+      users: { club: { role: 'academy' }, rival: { role: 'academy' }, ada: {}, bayo: {} },
+      trials: { open: { by: 'club' } },
+      registrations: {
+        ada: { trial: 'open', player: 'ada' },
+        gone: { trial: 'open', player: 'bayo', status: 'cancelled' },
+      },
+    });
+    const { club, rival, ada } = w.users;
+    const trial = w.trials.open;
+    const reg = w.registrations.ada.registration;
+    const gone = w.registrations.gone.registration;
 
     const set = await club.call('PUT', `/api/player_trial/${reg.id}/status`, {
       status: 'selected',
@@ -225,7 +229,7 @@ describe('registering for trials', () => {
     expect(set.json()).toMatchObject({
       message: TRIAL_MESSAGES.statusUpdated,
       id: reg.id,
-      reference_code: reg.reference_code,
+      reference_code: reg.referenceCode,
       status: 'selected',
     });
     expect(await outboxOf(t, 'registration.status_changed')).toContainEqual({
@@ -268,11 +272,13 @@ describe('registering for trials', () => {
   });
 
   it('registrants are the owning academy’s alone', async () => {
-    const club = await academy(t);
-    const rival = await academy(t);
-    const trial = await createTrial(club);
-    const ada = await player(t);
-    await register(ada, trial);
+    const w = await t.seed({
+      users: { club: { role: 'academy' }, rival: { role: 'academy' }, ada: {} },
+      trials: { open: { by: 'club' } },
+      registrations: { ada: { trial: 'open', player: 'ada' } },
+    });
+    const { club, rival, ada } = w.users;
+    const trial = w.trials.open;
     for (const who of [rival, ada]) {
       for (const url of [
         `/api/players_in_trial_list/${trial.id}`,
@@ -288,14 +294,26 @@ describe('registering for trials', () => {
   });
 
   it('the history shows the player’s own registrations only, newest first', async () => {
-    const club = await academy(t, { username: 'History Club' });
-    const first = await createTrial(club, { name: 'First trial' });
-    const second = await createTrial(club, { name: 'Second trial' });
-    const ada = await player(t);
-    const bayo = await player(t);
-    const a1 = (await register(ada, first)).json();
-    const a2 = (await register(ada, second)).json();
-    await register(bayo, first);
+    const earlier = new Date(Date.now() - 60_000);
+    const w = await t.seed({
+      users: { club: { role: 'academy', username: 'History Club' }, ada: {}, bayo: {} },
+      trials: {
+        first: { by: 'club', name: 'First trial' },
+        second: { by: 'club', name: 'Second trial' },
+      },
+      registrations: {
+        a1: { trial: 'first', player: 'ada', createdAt: earlier },
+        a2: { trial: 'second', player: 'ada' },
+        b1: { trial: 'first', player: 'bayo' },
+      },
+    });
+    const { club, ada } = w.users;
+    const second = w.trials.second;
+    const a1 = w.registrations.a1.registration;
+    const a2 = {
+      ...w.registrations.a2.registration,
+      reference_code: w.registrations.a2.registration.referenceCode,
+    };
     const res = await ada.call('GET', '/api/trial_history');
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -1,7 +1,7 @@
 import type { Database } from '@touchline/db';
+import { deleteOwnedMediaObjects } from '@touchline/db/media';
 import { insertAdminAudit } from '@touchline/db/admin';
 import { appendEvent } from '@touchline/db/platform';
-import { deleteOwnedMediaObjects } from '@touchline/db/profiles';
 import {
   cancelTrial,
   createTrial,
@@ -9,18 +9,16 @@ import {
   getTrialView,
   listAcademyTrials,
   listTrials,
-  updateTrial,
-  type TrialChanges,
-  type TrialDetails,
-  type TrialRow,
-  type UpdateTrialError,
+  applyTrialEdit,
+  lockTrial,
+  readTrialEditFacts,
+  type TrialEditFacts,
 } from '@touchline/db/trials';
 import { findUserById } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   TRIAL_LIMITS,
   todayInLagos,
-  trialRuleIssues,
   type AcademyTrialsQuery,
   type TrialCreate,
   type TrialListQuery,
@@ -30,9 +28,15 @@ import {
 } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
 import { deleteStoredFiles, storeProcessedImage, type ImageVariants } from '../media/media.uploads';
+import type { Viewer } from '../../lib/auth-context';
 import { trialsErrors } from './trials.errors';
+import {
+  columnsOf,
+  decideTrialEdit,
+  type TrialEditDecision,
+  type TrialEditRefusal,
+} from './trials.rules';
 import type { TrialViews } from './trials.views';
-import type { Viewer } from './trials.rules';
 
 /** Trial posters: re-encoded without metadata, as post images are (display and thumbnail). */
 export const TRIAL_POSTER_VARIANTS: ImageVariants = {
@@ -49,16 +53,7 @@ export type TrialsServiceDeps = {
   onStorageError?: (err: unknown) => void;
 };
 
-/** Which changed fields make a cross-field rule's issue (by its path) worth reporting on edit. */
-const RULE_TRIGGERS: Record<string, readonly (keyof TrialUpdate)[]> = {
-  district: ['state', 'district'],
-  sport_other: ['sport', 'sport_other'],
-  trial_date: ['trial_date'],
-  deadline: ['deadline', 'trial_date'],
-  max_age: ['min_age', 'max_age'],
-};
-
-const updateErrors: Record<UpdateTrialError, () => Error> = {
+const editRefusals: Record<TrialEditRefusal, () => Error> = {
   not_found: trialsErrors.notFound,
   not_owner: trialsErrors.notOwner,
   cancelled: trialsErrors.cancelled,
@@ -68,39 +63,10 @@ const updateErrors: Record<UpdateTrialError, () => Error> = {
   requirements_locked: trialsErrors.requirementsLocked,
 };
 
-/** The columns a create or edit maps one to one (academyId and sportOther: the caller decides). */
-type TrialColumns = Omit<TrialDetails, 'academyId' | 'sportOther'>;
-
-/** The contract's trial fields under their column names (an edit's absent ones stay undefined). */
-function columnsOf(input: TrialCreate): TrialColumns;
-function columnsOf(input: TrialUpdate): Partial<TrialColumns>;
-function columnsOf(input: TrialUpdate): Partial<TrialColumns> {
-  return {
-    name: input.name,
-    sport: input.sport,
-    state: input.state,
-    district: input.district,
-    venue: input.venue,
-    landmark: input.landmark,
-    trialDate: input.trial_date,
-    startTime: input.start_time,
-    deadline: input.deadline,
-    minAge: input.min_age,
-    maxAge: input.max_age,
-    participantLimit: input.total_participant_limit,
-    feeKobo: input.registration_fee,
-    description: input.description,
-  };
-}
-
-/** The stored columns of the fields an edit sent (undefined: unchanged). */
-function changesOf(input: TrialUpdate): TrialChanges {
-  const changes: TrialChanges = columnsOf(input);
-  if (input.sport !== undefined && input.sport !== 'other') changes.sportOther = null;
-  else if (input.sport_other !== undefined) changes.sportOther = input.sport_other || null;
-  return Object.fromEntries(
-    Object.entries(changes).filter(([, value]) => value !== undefined),
-  ) as TrialChanges;
+/** The error of a refused edit: the refusal's, or the first field's message (400). */
+function editError(decision: Exclude<TrialEditDecision, { ok: true }>): Error {
+  if (decision.reason !== 'invalid') return editRefusals[decision.reason]();
+  return commonErrors.validation(Object.values(decision.fields)[0]!, decision.fields);
 }
 
 /**
@@ -134,14 +100,6 @@ export function createTrialsService(deps: TrialsServiceDeps) {
   const storePoster = (ownerId: string, poster: Buffer) =>
     storeProcessedImage({ db, storage, ownerId, buffer: poster, variants: TRIAL_POSTER_VARIANTS });
 
-  /** The owner's trial for an edit or cancel: 404 when missing, 403 when another's. */
-  async function ownTrial(viewer: Viewer, trialId: string): Promise<TrialRow> {
-    const trial = await findTrialById(db, trialId);
-    if (!trial) throw trialsErrors.notFound();
-    if (trial.academyId !== viewer.userId) throw trialsErrors.notOwner();
-    return trial;
-  }
-
   return {
     view,
 
@@ -174,8 +132,9 @@ export function createTrialsService(deps: TrialsServiceDeps) {
     },
 
     /**
-     * Only the fields sent change. The merged trial must still satisfy the cross-field rules
-     * (reported for the fields involved in the change); the locks are checked under the row lock.
+     * Only the fields sent change, as `decideTrialEdit` allows: decided first on the trial as
+     * read (a refused edit stores no poster), then again under the trial's row lock, where it is
+     * written.
      */
     async update(
       viewer: Viewer,
@@ -183,50 +142,30 @@ export function createTrialsService(deps: TrialsServiceDeps) {
       input: TrialUpdate,
       poster: Buffer | null,
     ): Promise<TrialView> {
-      const current = await ownTrial(viewer, trialId);
-      if (current.status === 'cancelled') throw trialsErrors.cancelled();
-      const merged = {
-        sport: input.sport ?? current.sport,
-        sport_other:
-          (input.sport ?? current.sport) !== 'other'
-            ? null
-            : input.sport_other !== undefined
-              ? input.sport_other || null
-              : current.sportOther,
-        state: input.state ?? current.state,
-        district: input.district ?? current.district,
-        trial_date: input.trial_date ?? current.trialDate,
-        deadline: input.deadline ?? current.deadline,
-        min_age: input.min_age !== undefined ? input.min_age : current.minAge,
-        max_age: input.max_age !== undefined ? input.max_age : current.maxAge,
-      };
-      const sent = new Set(
-        Object.keys(input).filter((k) => input[k as keyof TrialUpdate] !== undefined),
-      );
-      const fields: Record<string, string> = {};
-      for (const issue of trialRuleIssues(merged, today())) {
-        const triggers = RULE_TRIGGERS[issue.path] ?? [];
-        if (triggers.some((field) => sent.has(field))) fields[issue.path] ??= issue.message;
-      }
-      const first = Object.values(fields)[0];
-      if (first) throw commonErrors.validation(first, fields);
+      const decide = (stored: TrialEditFacts | null) =>
+        decideTrialEdit({ stored, editorId: viewer.userId, edit: input, today: today() });
+      const first = decide(await readTrialEditFacts(db, trialId));
+      if (!first.ok) throw editError(first);
 
       const stored = poster ? await storePoster(viewer.userId, poster) : null;
       let previousImage: string | null;
       try {
-        const result = await db.transaction(async (tx) => {
-          const changes = changesOf(input);
-          if (stored) changes.imageMediaId = stored.media.id;
-          return updateTrial(tx, {
+        previousImage = await db.transaction(async (tx) => {
+          const locked = (await lockTrial(tx, trialId))
+            ? await readTrialEditFacts(tx, trialId)
+            : null;
+          const decision = decide(locked);
+          if (!decision.ok) throw editError(decision);
+          await applyTrialEdit(tx, {
             trialId,
-            academyId: viewer.userId,
-            changes,
-            requirements: input.requirements,
+            changes: stored
+              ? { ...decision.changes, imageMediaId: stored.media.id }
+              : decision.changes,
+            requirements: decision.requirements,
             at: clock(),
           });
+          return stored ? locked!.trial.imageMediaId : null;
         });
-        if (!result.ok) throw updateErrors[result.error]();
-        previousImage = stored ? result.previousImageMediaId : null;
       } catch (err) {
         await stored?.discard().catch(onStorageError);
         throw err;

@@ -1,4 +1,4 @@
-import type { MediaRef } from '@touchline/db/posts';
+import type { MediaRef } from '@touchline/db/media';
 import type { MyRegistrationJson, TrialViewRow } from '@touchline/db/trials';
 import type { StorageDriver } from '@touchline/drivers';
 import type { MyRegistration, TrialView } from '@touchline/shared';

@@ -8,7 +8,7 @@ import {
 } from '@touchline/db/accounts';
 import { findUserByGoogleSub } from '@touchline/db/auth';
 import { appendEvent } from '@touchline/db/platform';
-import { cancelRegistration, cancelTrial } from '@touchline/db/trials';
+import { cancelTrial } from '@touchline/db/trials';
 import { findUserByEmail, findUserById, lockUserRow, type UserRow } from '@touchline/db/users';
 import {
   todayInLagos,
@@ -24,6 +24,7 @@ import type { SessionRevoker } from '../auth/auth.module';
 import { authErrors } from '../auth/auth.errors';
 import type { GoogleVerifier } from '../auth/auth.google';
 import { verifyPassword } from '../auth/auth.passwords';
+import { cancelRegistrationWithin } from '../trials/trials.registrations.within';
 import { yourDataErrors } from './your-data.errors';
 import { decideConfirmation, decideDeletion } from './your-data.rules';
 
@@ -66,20 +67,13 @@ export function createDeletionService(deps: {
     }
     let registrations = 0;
     for (const registrationId of facts.cancellableRegistrationIds) {
-      const cancelled = await cancelRegistration(tx, {
+      // The player's own cancellation (its rule, events and refund), as `DELETE player_trial`.
+      const cancelled = await cancelRegistrationWithin(tx, {
         registrationId,
         playerId: userId,
-        today: todayInLagos(now),
         at: now,
       });
-      if (!cancelled.ok) continue;
-      await appendEvent(tx, { type: 'registration.cancelled', payload: { registrationId } });
-      if (cancelled.refundPaymentId)
-        await appendEvent(tx, {
-          type: 'payment.refund_requested',
-          payload: { paymentId: cancelled.refundPaymentId },
-        });
-      registrations += 1;
+      if (cancelled.ok) registrations += 1;
     }
     return { trials, registrations };
   }

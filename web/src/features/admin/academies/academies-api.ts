@@ -8,11 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { adminKey, useAdminAction, useAdminQuery } from '../shared';
 
-/** `GET /api/admin/academies?search=&status=&page=`. */
+/** `GET /api/admin/academies?search=&status=&before=`. */
 export function useAcademies(params: {
   search: string;
   status: AdminAcademyFilter | '';
-  page: string | undefined;
+  before: string | undefined;
 }) {
   return useAdminQuery('academies', adminAcademyPageSchema, params);
 }

@@ -43,7 +43,10 @@ const query = (call: FakeRequest) => Object.fromEntries(call.url.searchParams);
 describe('admin academies', () => {
   it('lists academies with their status, licence and the actions that apply', async () => {
     serveApi({
-      'GET /api/admin/academies': { status: 200, body: { results: [stars, eagles], next: null } },
+      'GET /api/admin/academies': {
+        status: 200,
+        body: { results: [stars, eagles], has_more: false, page: null, next: null },
+      },
     });
     render();
     const table = await screen.findByRole('table', { name: 'Academies' });
@@ -67,9 +70,10 @@ describe('admin academies', () => {
   it('searches, filters and pages with the next cursor', async () => {
     const api = serveApi({
       'GET /api/admin/academies': (call) => {
-        const { page } = query(call);
-        if (page === 'cursor-2') return { results: [eagles], next: null };
-        return { results: [stars], next: 'cursor-2' };
+        const { before } = query(call);
+        if (before === 'cursor-2')
+          return { results: [eagles], has_more: false, page: null, next: null };
+        return { results: [stars], has_more: true, page: 1, next: 'cursor-2' };
       },
     });
     const { user } = render();
@@ -80,7 +84,7 @@ describe('admin academies', () => {
     expect(await screen.findByRole('row', { name: /Abuja Eagles/ })).toBeVisible();
     expect(screen.getByText('Page 2')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(query(api.callsTo('GET /api/admin/academies').at(-1)!)).toEqual({ page: 'cursor-2' });
+    expect(query(api.callsTo('GET /api/admin/academies').at(-1)!)).toEqual({ before: 'cursor-2' });
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('row', { name: /Lagos Stars FC/ })).toBeVisible();
@@ -108,8 +112,8 @@ describe('admin academies', () => {
     const api = serveApi({
       'GET /api/admin/academies': (call) =>
         query(call).status === 'blocked'
-          ? { results: [eagles], next: null }
-          : { results: [stars], next: null },
+          ? { results: [eagles], has_more: false, page: null, next: null }
+          : { results: [stars], has_more: false, page: null, next: null },
     });
     const { user, history } = render('/admin/academyview?search=lagos&status=pending');
     expect(await screen.findByRole('row', { name: /Lagos Stars FC/ })).toBeVisible();
@@ -128,7 +132,10 @@ describe('admin academies', () => {
 
   it('reads a status it does not know as All', async () => {
     const api = serveApi({
-      'GET /api/admin/academies': { status: 200, body: { results: [stars], next: null } },
+      'GET /api/admin/academies': {
+        status: 200,
+        body: { results: [stars], has_more: false, page: null, next: null },
+      },
     });
     render('/admin/academyview?status=everything');
     await screen.findByRole('row', { name: /Lagos Stars FC/ });
@@ -137,7 +144,12 @@ describe('admin academies', () => {
   });
 
   it('says so when nothing matches', async () => {
-    serveApi({ 'GET /api/admin/academies': { status: 200, body: { results: [], next: null } } });
+    serveApi({
+      'GET /api/admin/academies': {
+        status: 200,
+        body: { results: [], has_more: false, page: null, next: null },
+      },
+    });
     render();
     expect(await screen.findByText('No academies have signed up yet.')).toBeVisible();
   });
@@ -147,6 +159,8 @@ describe('admin academies', () => {
     const api = serveApi({
       'GET /api/admin/academies': () => ({
         results: [verified ? { ...stars, status: 'verified' } : stars],
+        has_more: false,
+        page: null,
         next: null,
       }),
       [`POST /api/admin/academies/${stars.id}/verify`]: () => {
@@ -168,7 +182,10 @@ describe('admin academies', () => {
   it('declines with a required reason and shows the API error in the dialog', async () => {
     let attempts = 0;
     const api = serveApi({
-      'GET /api/admin/academies': { status: 200, body: { results: [stars], next: null } },
+      'GET /api/admin/academies': {
+        status: 200,
+        body: { results: [stars], has_more: false, page: null, next: null },
+      },
       [`POST /api/admin/academies/${stars.id}/decline`]: () => {
         attempts += 1;
         return attempts === 1
@@ -197,7 +214,10 @@ describe('admin academies', () => {
 
   it('blocks with a reason and unblocks', async () => {
     const api = serveApi({
-      'GET /api/admin/academies': { status: 200, body: { results: [stars, eagles], next: null } },
+      'GET /api/admin/academies': {
+        status: 200,
+        body: { results: [stars, eagles], has_more: false, page: null, next: null },
+      },
       [`POST /api/admin/users/${stars.id}/block`]: {
         status: 200,
         body: { message: 'Account blocked' },
@@ -228,7 +248,10 @@ describe('admin academies', () => {
 
   it('opens the licence through a fresh signed link', async () => {
     const api = serveApi({
-      'GET /api/admin/academies': { status: 200, body: { results: [stars], next: null } },
+      'GET /api/admin/academies': {
+        status: 200,
+        body: { results: [stars], has_more: false, page: null, next: null },
+      },
       [`GET /api/admin/academies/${stars.id}/licence`]: {
         status: 200,
         body: {
@@ -257,7 +280,8 @@ describe('admin academies', () => {
   it('offers Try again when the list cannot load', async () => {
     let fail = true;
     serveApi({
-      'GET /api/admin/academies': () => (fail ? reply(500) : { results: [stars], next: null }),
+      'GET /api/admin/academies': () =>
+        fail ? reply(500) : { results: [stars], has_more: false, page: null, next: null },
     });
     const { user } = render();
     expect(await screen.findByText('Could not load the academies.')).toBeVisible();
@@ -268,7 +292,10 @@ describe('admin academies', () => {
 
   it('opens a conversation with an academy and goes to it in the admin area', async () => {
     const api = serveApi({
-      'GET /api/admin/academies': { status: 200, body: { results: [stars, eagles], next: null } },
+      'GET /api/admin/academies': {
+        status: 200,
+        body: { results: [stars, eagles], has_more: false, page: null, next: null },
+      },
       'POST /api/chat': { status: 200, body: { thread_name: 'chat_admin_stars' } },
     });
     const { user, history } = render();

@@ -57,7 +57,7 @@ type Academy = Pick<AdminAcademy, 'id' | 'username'>;
 export function AdminAcademiesScreen() {
   const [{ search, status }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ search, status });
-  const academies = useAcademies({ search, status, page: pager.page });
+  const academies = useAcademies({ search, status, before: pager.before });
 
   const [licenceOf, setLicenceOf] = useState<Academy | null>(null);
   const [verifying, setVerifying] = useState<Academy | null>(null);

@@ -37,6 +37,8 @@ describe('admin audit log', () => {
           results: search
             ? entries.filter((e) => e.reason.toLowerCase().includes(search))
             : entries,
+          has_more: false,
+          page: null,
           next: null,
         };
       },
@@ -68,6 +70,8 @@ describe('admin audit log', () => {
           results: search
             ? entries.filter((e) => e.reason.toLowerCase().includes(search))
             : entries,
+          has_more: false,
+          page: null,
           next: null,
         };
       },
@@ -98,7 +102,12 @@ describe('admin audit log', () => {
         removeEventListener: () => {},
       }));
       signInAs('admin', 'admin-1');
-      serveApi({ 'GET /api/admin/audit': { status: 200, body: { results: entries, next: null } } });
+      serveApi({
+        'GET /api/admin/audit': {
+          status: 200,
+          body: { results: entries, has_more: false, page: null, next: null },
+        },
+      });
       renderApp('/admin/audit');
       const list = await screen.findByRole('list', { name: 'Audit log' });
       expect(screen.queryByRole('table')).toBeNull();

@@ -69,7 +69,7 @@ export function detailsText(details: AdminAuditEntry['details']): string {
 export function AdminAuditScreen() {
   const [{ search }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ search });
-  const audit = useAudit({ search, page: pager.page });
+  const audit = useAudit({ search, before: pager.before });
   const rows = audit.data?.results ?? [];
   const wide = useWideScreen();
   const pagerBar = <Pager pager={pager} next={audit.data?.next} busy={audit.isPlaceholderData} />;

@@ -3,9 +3,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  Cell,
   Legend,
-  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -24,14 +22,15 @@ const COLOURS = {
 
 /**
  * The dashboard's charts (recharts, loaded on demand so the main bundle never carries it):
- * sign-ups per Lagos day (players and academies), trial registrations per day and takings per
- * day (a day whose refunds exceed its payments goes below zero, in red), over `per_day` (8 weeks).
+ * sign-ups per Lagos day (players and academies), trial registrations per day, and money per day
+ * (takings and refunds side by side; neither is ever below zero), over `per_day` (8 weeks).
  */
 export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }) {
   const data = perDay.map((day) => ({
     ...day,
     label: shortCalendarDay(day.date),
-    naira: day.takings / 100,
+    takingsNaira: day.takings / 100,
+    refundsNaira: day.refunds / 100,
   }));
   const margin = { top: 8, right: 8, bottom: 0, left: -16 };
   return (
@@ -96,7 +95,9 @@ export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }
         </div>
       </figure>
       <figure className="card p-4 sm:p-5">
-        <figcaption className="text-sm font-semibold text-slate-900">Takings per day</figcaption>
+        <figcaption className="text-sm font-semibold text-slate-900">
+          Takings and refunds per day
+        </figcaption>
         <div className="mt-3 h-56" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ ...margin, left: 0 }}>
@@ -115,16 +116,23 @@ export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }
                 fontSize={12}
                 tickFormatter={(value: number) => compactNaira(value)}
               />
-              <ReferenceLine y={0} stroke="#94a3b8" />
               <Tooltip
                 cursor={{ fill: '#f1f5f9' }}
                 formatter={(value) => formatNaira(Math.round(Number(value) * 100))}
               />
-              <Bar dataKey="naira" name="Takings" radius={[3, 3, 0, 0]}>
-                {data.map((day) => (
-                  <Cell key={day.date} fill={day.naira < 0 ? COLOURS.refunds : COLOURS.takings} />
-                ))}
-              </Bar>
+              <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
+              <Bar
+                dataKey="takingsNaira"
+                name="Takings"
+                fill={COLOURS.takings}
+                radius={[3, 3, 0, 0]}
+              />
+              <Bar
+                dataKey="refundsNaira"
+                name="Refunds"
+                fill={COLOURS.refunds}
+                radius={[3, 3, 0, 0]}
+              />
             </BarChart>
           </ResponsiveContainer>
         </div>

@@ -25,7 +25,16 @@ beforeEach(() => {
   });
 });
 
-const zero = { players: 0, academies: 0, trials: 0, posts: 0, registrations: 0, takings: 0 };
+const zero = {
+  players: 0,
+  academies: 0,
+  trials: 0,
+  posts: 0,
+  registrations: 0,
+  takings: 0,
+  refunds: 0,
+  net: 0,
+};
 
 const stats = (overrides: Partial<AdminStats> = {}): AdminStats => ({
   currency: 'NGN',
@@ -35,7 +44,9 @@ const stats = (overrides: Partial<AdminStats> = {}): AdminStats => ({
     trials: 58,
     posts: 912,
     registrations: 403,
-    takings: 5_037_500,
+    takings: 5_337_500,
+    refunds: 300_000,
+    net: 5_037_500,
   },
   this_week: {
     players: 25,
@@ -44,6 +55,8 @@ const stats = (overrides: Partial<AdminStats> = {}): AdminStats => ({
     posts: 61,
     registrations: 19,
     takings: 250_000,
+    refunds: 300_000,
+    net: -50_000,
   },
   week_start: '2026-11-20',
   per_day: Array.from({ length: 56 }, (_, i) => ({
@@ -86,14 +99,18 @@ describe('admin home', () => {
     const players = await screen.findByText('Players', { selector: 'dt' });
     expect(players.nextSibling).toHaveTextContent('1,240');
     expect(players.nextSibling!.nextSibling).toHaveTextContent('+25 this week');
-    const takings = screen.getByText('Takings', { selector: 'dt' });
-    expect(takings.nextSibling).toHaveTextContent('₦50,375');
-    expect(takings.nextSibling!.nextSibling).toHaveTextContent('₦2,500 this week');
+    const money = (label: string) => {
+      const dt = screen.getByText(label, { selector: 'dt' });
+      return [dt.nextSibling!.textContent, dt.nextSibling!.nextSibling!.textContent];
+    };
+    expect(money('Takings')).toEqual(['₦53,375', '₦2,500 this week']);
+    expect(money('Refunds')).toEqual(['₦3,000', '₦3,000 this week']);
+    expect(money('Net')).toEqual(['₦50,375', '-₦500 this week']);
     expect(screen.getByText(/This week: 20 Nov 2026 to today/)).toBeVisible();
 
     // The chart module is its own chunk, loaded after the figures.
     expect(await screen.findByText('Sign-ups per day, last 8 weeks')).toBeVisible();
-    expect(screen.getByText('Takings per day')).toBeVisible();
+    expect(screen.getByText('Takings and refunds per day')).toBeVisible();
 
     const trials = screen.getByRole('region', { name: 'Latest trials' });
     expect(trials).toHaveTextContent('Under-17 Open Trial');

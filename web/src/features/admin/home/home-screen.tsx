@@ -1,4 +1,13 @@
-import { Building2, ClipboardList, MessageSquareText, Trophy, Users, Wallet } from 'lucide-react';
+import {
+  Building2,
+  ClipboardList,
+  MessageSquareText,
+  Scale,
+  Trophy,
+  Undo2,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import type { AdminCounts, AdminStats } from '@touchline/shared';
 import { adminStatsSchema } from '@touchline/shared';
 import type { ReactNode } from 'react';
@@ -28,6 +37,8 @@ const FIGURES: readonly {
   { key: 'registrations', label: 'Registrations', icon: <ClipboardList className="size-5" /> },
   { key: 'posts', label: 'Posts', icon: <MessageSquareText className="size-5" /> },
   { key: 'takings', label: 'Takings', icon: <Wallet className="size-5" />, money: true },
+  { key: 'refunds', label: 'Refunds', icon: <Undo2 className="size-5" />, money: true },
+  { key: 'net', label: 'Net', icon: <Scale className="size-5" />, money: true },
 ];
 
 const ACADEMY_STATUS: Record<
@@ -94,7 +105,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
     money ? formatNaira(value) : value.toLocaleString('en-NG');
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {FIGURES.map(({ key, label, icon, money }) => (
           <div key={key} className="card p-3 sm:p-4">
             <dt className="flex items-center gap-2 text-xs font-medium text-slate-500">
@@ -117,8 +128,9 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
         ))}
       </dl>
       <p className="text-xs text-slate-500">
-        This week: {calendarDate(stats.week_start)} to today (Lagos). Takings are payments received
-        minus refunds.
+        This week: {calendarDate(stats.week_start)} to today (Lagos). Takings are the payments
+        confirmed (on the day they were confirmed), refunds the money given back (on the day of the
+        refund), and net the takings less the refunds.
       </p>
 
       <Suspense fallback={<ChartsSkeleton />}>

@@ -2,8 +2,8 @@ import { adminPlayerPageSchema, dobCorrectionResponseSchema } from '@touchline/s
 import { api } from '@/lib/api-client';
 import { useAdminAction, useAdminQuery } from '../shared';
 
-/** `GET /api/admin/players?search=&page=`. */
-export function usePlayers(params: { search: string; page: string | undefined }) {
+/** `GET /api/admin/players?search=&before=`. */
+export function usePlayers(params: { search: string; before: string | undefined }) {
   return useAdminQuery('players', adminPlayerPageSchema, params);
 }
 

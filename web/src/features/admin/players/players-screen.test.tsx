@@ -46,7 +46,10 @@ const searchOf = (call: { url: URL }) => Object.fromEntries(call.url.searchParam
 describe('admin players', () => {
   it('lists players with date of birth, age band, status and actions', async () => {
     serveApi({
-      'GET /api/admin/players': { status: 200, body: { results: [ada, tunde], next: null } },
+      'GET /api/admin/players': {
+        status: 200,
+        body: { results: [ada, tunde], has_more: false, page: null, next: null },
+      },
     });
     render();
     const table = await screen.findByRole('table', { name: 'Players' });
@@ -70,10 +73,11 @@ describe('admin players', () => {
     const api = serveApi({
       'GET /api/admin/players': ({ url }) => {
         const search = url.searchParams.get('search');
-        if (search === 'tunde') return { results: [tunde], next: null };
-        return url.searchParams.get('page')
-          ? { results: [tunde], next: null }
-          : { results: [ada], next: 'cursor-2' };
+        if (search === 'tunde')
+          return { results: [tunde], has_more: false, page: null, next: null };
+        return url.searchParams.get('before')
+          ? { results: [tunde], has_more: false, page: null, next: null }
+          : { results: [ada], has_more: true, page: 1, next: 'cursor-2' };
       },
     });
     const { user } = render();
@@ -99,8 +103,8 @@ describe('admin players', () => {
     const api = serveApi({
       'GET /api/admin/players': ({ url }) =>
         url.searchParams.get('search') === 'tunde'
-          ? { results: [tunde], next: null }
-          : { results: [ada, tunde], next: null },
+          ? { results: [tunde], has_more: false, page: null, next: null }
+          : { results: [ada, tunde], has_more: false, page: null, next: null },
     });
     render('/admin/playerview?search=tunde');
     expect(await screen.findByRole('row', { name: /Tunde Bakare/ })).toBeVisible();
@@ -114,8 +118,8 @@ describe('admin players', () => {
     serveApi({
       'GET /api/admin/players': ({ url }) =>
         url.searchParams.get('search') === 'tunde'
-          ? { results: [tunde], next: null }
-          : { results: [ada, tunde], next: null },
+          ? { results: [tunde], has_more: false, page: null, next: null }
+          : { results: [ada, tunde], has_more: false, page: null, next: null },
     });
     const { user, history } = render();
     await screen.findByRole('row', { name: /Ada Obi/ });
@@ -134,8 +138,8 @@ describe('admin players', () => {
     serveApi({
       'GET /api/admin/players': ({ url }) =>
         url.searchParams.get('search') === 'tunde'
-          ? { results: [tunde], next: null }
-          : { results: [ada, tunde], next: null },
+          ? { results: [tunde], has_more: false, page: null, next: null }
+          : { results: [ada, tunde], has_more: false, page: null, next: null },
     });
     const { navigate } = render('/admin/playerview?search=tunde');
     await screen.findByRole('row', { name: /Tunde Bakare/ });
@@ -146,7 +150,10 @@ describe('admin players', () => {
 
   it('blocks a player with a reason', async () => {
     const api = serveApi({
-      'GET /api/admin/players': { status: 200, body: { results: [ada], next: null } },
+      'GET /api/admin/players': {
+        status: 200,
+        body: { results: [ada], has_more: false, page: null, next: null },
+      },
       [`POST /api/admin/users/${ada.id}/block`]: {
         status: 200,
         body: { message: 'Account blocked' },
@@ -169,7 +176,10 @@ describe('admin players', () => {
   it('corrects a date of birth with a reason, showing a refusal from the API', async () => {
     let attempts = 0;
     const api = serveApi({
-      'GET /api/admin/players': { status: 200, body: { results: [ada], next: null } },
+      'GET /api/admin/players': {
+        status: 200,
+        body: { results: [ada], has_more: false, page: null, next: null },
+      },
       [`PUT /api/admin/users/${ada.id}/dob`]: ({ body }) => {
         attempts += 1;
         if (attempts === 1)
@@ -206,7 +216,10 @@ describe('admin players', () => {
 
   it('opens a conversation with a player and goes to it in the admin area', async () => {
     const api = serveApi({
-      'GET /api/admin/players': { status: 200, body: { results: [ada, tunde], next: null } },
+      'GET /api/admin/players': {
+        status: 200,
+        body: { results: [ada, tunde], has_more: false, page: null, next: null },
+      },
       'POST /api/chat': { status: 200, body: { thread_name: 'chat_admin_ada' } },
     });
     const { user, history } = render();
@@ -217,7 +230,10 @@ describe('admin players', () => {
 
   it("shows the server's reason when a conversation cannot be opened", async () => {
     serveApi({
-      'GET /api/admin/players': { status: 200, body: { results: [ada], next: null } },
+      'GET /api/admin/players': {
+        status: 200,
+        body: { results: [ada], has_more: false, page: null, next: null },
+      },
       'POST /api/chat': reply(403, { message: 'This user is blocked', code: 'chat_not_allowed' }),
     });
     const { user, history } = render();

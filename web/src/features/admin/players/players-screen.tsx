@@ -39,7 +39,7 @@ const QUERY = { search: searchParam };
 export function AdminPlayersScreen() {
   const [{ search }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ search });
-  const players = usePlayers({ search, page: pager.page });
+  const players = usePlayers({ search, before: pager.before });
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const [correcting, setCorrecting] = useState<DobTarget | null>(null);
   const rows = players.data?.results ?? [];

@@ -3,8 +3,8 @@ import { adminReportPageSchema, adminReportResolvedSchema } from '@touchline/sha
 import { api } from '@/lib/api-client';
 import { useAdminAction, useAdminQuery } from '../shared';
 
-/** `GET /api/admin/reports?status=&page=`: open ones list minors' content first. */
-export function useReports(params: { status: ReportStatus; page: string | undefined }) {
+/** `GET /api/admin/reports?status=&before=`: open ones list minors' content first. */
+export function useReports(params: { status: ReportStatus; before: string | undefined }) {
   return useAdminQuery('reports', adminReportPageSchema, params);
 }
 

@@ -63,6 +63,8 @@ describe('admin reports', () => {
     const fetch = serveApi({
       'GET /api/admin/reports': ({ url }) => ({
         results: current().filter((r) => r.status === url.searchParams.get('status')),
+        has_more: false,
+        page: null,
         next: null,
       }),
       'POST /api/admin/reports/r-1/resolve': resolve('r-1'),
@@ -129,6 +131,8 @@ describe('admin reports', () => {
     const fetch = serveApi({
       'GET /api/admin/reports': ({ url }) => ({
         results: url.searchParams.get('status') === 'dismissed' ? [dismissed] : [report('r-1')],
+        has_more: false,
+        page: null,
         next: null,
       }),
     });

@@ -48,7 +48,7 @@ const reasonLabel = (reason: string) =>
 export function AdminReportsScreen() {
   const [{ status }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ status });
-  const reports = useReports({ status, page: pager.page });
+  const reports = useReports({ status, before: pager.before });
   const [deciding, setDeciding] = useState<{ report: AdminReport; action: ResolveAction } | null>(
     null,
   );

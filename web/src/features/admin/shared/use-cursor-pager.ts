@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Keyset paging (`?page=` takes the previous answer's `next`) for the list of one `query` (its
+ * Keyset paging (`?before=` takes the previous answer's `next`: exact while rows arrive, where a
+ * page number would shift) for the list of one `query` (its
  * search text and filters): the cursors of the pages behind the current one are kept, so Previous
  * goes back exactly, and a different query starts again from the first page by itself.
  */
@@ -20,10 +21,10 @@ export function useCursorPager(query: unknown = null) {
     () => setState((s) => ({ ...s, stack: s.stack.slice(0, -1) })),
     [],
   );
-  const page = stack.length === 0 ? undefined : stack[stack.length - 1];
+  const before = stack.length === 0 ? undefined : stack[stack.length - 1];
   return {
-    /** The cursor for `?page=`; undefined on the first page. */
-    page,
+    /** The cursor for `?before=`; undefined on the first page. */
+    before,
     /** 1 on the first page. */
     number: stack.length + 1,
     hasPrevious: stack.length > 0,

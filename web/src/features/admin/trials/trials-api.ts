@@ -4,11 +4,11 @@ import { useAdminAction, useAdminQuery } from '../shared';
 
 export type TrialStatusFilter = '' | 'active' | 'cancelled';
 
-/** `GET /api/admin/trials?search=&status=&page=`. */
+/** `GET /api/admin/trials?search=&status=&before=`. */
 export function useAdminTrials(params: {
   search: string;
   status: TrialStatusFilter;
-  page: string | undefined;
+  before: string | undefined;
 }) {
   return useAdminQuery('trials', adminTrialPageSchema, params);
 }

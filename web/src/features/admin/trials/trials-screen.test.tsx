@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminTrial } from '@touchline/shared';
+import type { AdminTrial, AdminTrialPage } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { reply, serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
@@ -25,10 +25,7 @@ const trial = (overrides: Partial<AdminTrial>): AdminTrial => ({
   ...overrides,
 });
 
-function open(
-  pages: Record<string, { results: AdminTrial[]; next: string | null }>,
-  path = '/admin/trialview',
-) {
+function open(pages: Record<string, AdminTrialPage>, path = '/admin/trialview') {
   signInAs('admin', 'admin-1');
   const cancelled = new Set<string>();
   const fetch = serveApi({
@@ -36,9 +33,9 @@ function open(
       const key = [
         url.searchParams.get('search') ?? '',
         url.searchParams.get('status') ?? '',
-        url.searchParams.get('page') ?? '',
+        url.searchParams.get('before') ?? '',
       ].join('|');
-      const page = pages[key] ?? { results: [], next: null };
+      const page = pages[key] ?? { results: [], has_more: false, page: null, next: null };
       return {
         ...page,
         results: page.results.map((t) =>
@@ -62,13 +59,20 @@ function open(
 describe('admin trials', () => {
   it('lists trials, pages on with the cursor, searches and filters by status', async () => {
     const fetch = open({
-      '||': { results: [trial({})], next: 'cursor-1' },
+      '||': { results: [trial({})], has_more: true, page: 1, next: 'cursor-1' },
       '||cursor-1': {
         results: [trial({ id: 't-2', name: 'Goalkeepers Day', registration_fee: 0 })],
+        has_more: false,
+        page: null,
         next: null,
       },
-      'keeper||': { results: [trial({ id: 't-2', name: 'Goalkeepers Day' })], next: null },
-      'keeper|cancelled|': { results: [], next: null },
+      'keeper||': {
+        results: [trial({ id: 't-2', name: 'Goalkeepers Day' })],
+        has_more: false,
+        page: null,
+        next: null,
+      },
+      'keeper|cancelled|': { results: [], has_more: false, page: null, next: null },
     });
     const table = await screen.findByRole('table', { name: 'Trials' });
     const first = within(table).getByRole('row', { name: /Under-17 Open Trial/ });
@@ -82,7 +86,7 @@ describe('admin trials', () => {
       'Free',
     );
     expect(within(table).queryByRole('row', { name: /Under-17 Open Trial/ })).toBeNull();
-    expect(fetch.callsTo('GET /api/admin/trials').at(-1)!.url.searchParams.get('page')).toBe(
+    expect(fetch.callsTo('GET /api/admin/trials').at(-1)!.url.searchParams.get('before')).toBe(
       'cursor-1',
     );
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -109,9 +113,16 @@ describe('admin trials', () => {
       {
         'keeper|cancelled|': {
           results: [trial({ id: 't-2', name: 'Goalkeepers Day', status: 'cancelled' })],
+          has_more: false,
+          page: null,
           next: null,
         },
-        'keeper||': { results: [trial({ id: 't-2', name: 'Goalkeepers Day' })], next: null },
+        'keeper||': {
+          results: [trial({ id: 't-2', name: 'Goalkeepers Day' })],
+          has_more: false,
+          page: null,
+          next: null,
+        },
       },
       '/admin/trialview?search=keeper&status=cancelled',
     );
@@ -130,7 +141,7 @@ describe('admin trials', () => {
   });
 
   it('cancels an active trial with a reason', async () => {
-    const fetch = open({ '||': { results: [trial({})], next: null } });
+    const fetch = open({ '||': { results: [trial({})], has_more: false, page: null, next: null } });
     await userEvent.click(
       await screen.findByRole('button', { name: 'Cancel Under-17 Open Trial' }),
     );

@@ -46,7 +46,7 @@ const QUERY = { search: searchParam, status: choiceParam(['active', 'cancelled']
 export function AdminTrialsScreen() {
   const [{ search, status }, setQuery] = useListQuery(QUERY);
   const pager = useCursorPager({ search, status });
-  const trials = useAdminTrials({ search, status, page: pager.page });
+  const trials = useAdminTrials({ search, status, before: pager.before });
   const [cancelling, setCancelling] = useState<AdminTrial | null>(null);
   const cancel = useCancelAdminTrial(() => setCancelling(null));
   const rows = trials.data?.results ?? [];

@@ -9,7 +9,8 @@ export type ChatThreadData = InfiniteData<ChatPageResponse, string | undefined>;
 
 /**
  * `GET /api/chat?threadName=&before=`: a page of 50 messages newest first, strictly older than
- * `before` (the oldest message id held: keyset paging), with the conversation itself.
+ * `before` (the previous page's `next`, its oldest message id: keyset paging, exact while
+ * messages arrive, where `?page=N` would shift), with the conversation itself.
  */
 export function getChatPage(threadName: string, before: string | undefined, signal?: AbortSignal) {
   return api.get('chat', chatPageResponseSchema, { signal, query: { threadName, before } });
@@ -24,7 +25,7 @@ export const chatThreadQueryOptions = (threadName: string) =>
     queryKey: chatKeys.thread(threadName),
     queryFn: ({ pageParam, signal }) => getChatPage(threadName, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.has_more ? last.messages.at(-1)?.id : undefined),
+    getNextPageParam: (last) => last.next ?? undefined,
     staleTime: Infinity,
   });
 

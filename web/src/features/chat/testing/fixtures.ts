@@ -53,9 +53,12 @@ export function pageFixture(
   hasMore = false,
   thread: ChatThread = threadFixture(),
 ): ChatPageResponse {
+  const newestFirst = [...messages].sort((a, b) => (a.id < b.id ? 1 : -1));
   return {
-    messages: [...messages].sort((a, b) => (a.id < b.id ? 1 : -1)),
+    messages: newestFirst,
     has_more: hasMore,
+    page: null,
+    next: hasMore ? (newestFirst.at(-1)?.id ?? null) : null,
     thread,
   };
 }

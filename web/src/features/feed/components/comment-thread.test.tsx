@@ -46,6 +46,7 @@ describe('comment thread', () => {
           makeComment({ id: 'c5', content: 'Fifth' }),
           makeComment({ id: 'c6', content: 'Sixth' }),
         ],
+        has_more: false,
         next: null,
       }),
     });

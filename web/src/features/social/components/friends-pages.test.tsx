@@ -16,7 +16,11 @@ const person = (id: string, username: string, role = 'player') => ({
   since: '2026-01-01T10:00:00.000Z',
 });
 
-const page = (...people: ReturnType<typeof person>[]) => ({ results: people, next: null });
+const page = (...people: ReturnType<typeof person>[]) => ({
+  results: people,
+  has_more: false,
+  next: null,
+});
 
 describe('friends pages', () => {
   it('unfriends after confirming, and sends a request to someone you may know', async () => {

@@ -1,0 +1,115 @@
+import { ADULT_AGE, yearsBefore } from '@touchline/shared';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { rowsOf } from '../sql';
+
+type Role = 'player' | 'academy' | 'admin';
+type AcademyStatus = 'unverified' | 'verified' | 'declined' | null;
+
+export type ChatPartyFacts = {
+  id: string;
+  role: Role;
+  isActive: boolean;
+  /** A player under 18 today in Lagos (an unknown date of birth counts as a minor). */
+  isMinor: boolean;
+  academyStatus: AcademyStatus;
+};
+
+export type ChatPairFacts = {
+  sender: ChatPartyFacts;
+  /** Null when no such user exists. */
+  receiver: (ChatPartyFacts & { openToWork: boolean; emailVerified: boolean }) | null;
+  /** A block in either direction. */
+  blocked: boolean;
+  /** The two are friends. */
+  friends: boolean;
+  /** One of the two follows the other (players follow academies). */
+  follows: boolean;
+  /** One of the two has a registration (any status) for a trial of the other. */
+  registered: boolean;
+};
+
+type RawPairFacts = {
+  sId: string | null;
+  sRole: Role;
+  sActive: boolean;
+  sMinor: boolean;
+  sStatus: AcademyStatus;
+  rId: string | null;
+  rRole: Role;
+  rActive: boolean;
+  rMinor: boolean;
+  rStatus: AcademyStatus;
+  rOpenToWork: boolean;
+  rVerified: boolean;
+  blocked: boolean;
+  friends: boolean;
+  follows: boolean;
+  registered: boolean;
+};
+
+/**
+ * What decides whether `senderId` may message `receiverId` (supplement §7, §13), in one query.
+ * `today` is Lagos today (`YYYY-MM-DD`): a player born after `today` minus 18 years is a minor.
+ */
+export async function chatPairFacts(
+  executor: Executor,
+  senderId: string,
+  receiverId: string,
+  today: string,
+): Promise<ChatPairFacts> {
+  const cutoff = yearsBefore(today, ADULT_AGE);
+  const minor = (alias: 'su' | 'ru') => {
+    const u = sql.raw(alias);
+    return sql`(${u}.role = 'player' and (${u}.dob is null or ${u}.dob > ${cutoff}::date))`;
+  };
+  const s = sql`${senderId}::uuid`;
+  const r = sql`${receiverId}::uuid`;
+  const result = await executor.execute(sql`
+    select su.id as "sId", su.role as "sRole", su.is_active as "sActive", ${minor('su')} as "sMinor",
+      su.academy_status as "sStatus",
+      ru.id as "rId", ru.role as "rRole", ru.is_active as "rActive", ${minor('ru')} as "rMinor",
+      ru.academy_status as "rStatus", coalesce(rp.open_to_work, false) as "rOpenToWork",
+      (ru.email_verified_at is not null) as "rVerified",
+      exists (select 1 from blocks b
+        where (b.blocker_id = ${s} and b.blocked_id = ${r})
+           or (b.blocker_id = ${r} and b.blocked_id = ${s})) as blocked,
+      exists (select 1 from friendships f where f.user_id = ${s} and f.friend_id = ${r}) as friends,
+      exists (select 1 from follows fo
+        where (fo.follower_id = ${s} and fo.academy_id = ${r})
+           or (fo.follower_id = ${r} and fo.academy_id = ${s})) as follows,
+      exists (select 1 from trial_registrations tr join trials tt on tt.id = tr.trial_id
+        where (tr.player_id = ${s} and tt.academy_id = ${r})
+           or (tr.player_id = ${r} and tt.academy_id = ${s})) as registered
+    from (select 1) as one
+    left join users su on su.id = ${s}
+    left join users ru on ru.id = ${r}
+    left join profiles rp on rp.user_id = ru.id`);
+  const row = rowsOf<RawPairFacts>(result)[0]!;
+  if (row.sId === null) throw new Error('chatPairFacts: the sender does not exist');
+  return {
+    sender: {
+      id: row.sId,
+      role: row.sRole,
+      isActive: row.sActive,
+      isMinor: row.sMinor,
+      academyStatus: row.sStatus,
+    },
+    receiver:
+      row.rId === null
+        ? null
+        : {
+            id: row.rId,
+            role: row.rRole,
+            isActive: row.rActive,
+            isMinor: row.rMinor,
+            academyStatus: row.rStatus,
+            openToWork: row.rOpenToWork,
+            emailVerified: row.rVerified,
+          },
+    blocked: row.blocked,
+    friends: row.friends,
+    follows: row.follows,
+    registered: row.registered,
+  };
+}

@@ -1,0 +1,160 @@
+import type { OutcomeStatus } from '@touchline/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../client';
+import { trialRegistrations, trials } from '../schema';
+import { rowsOf } from '../sql';
+import type { RegistrationRow } from './registrations.repository';
+
+/**
+ * A registration's later life: the player's cancellation, the academy's outcome, and holds that
+ * run out. Each change locks the trial, then the registration (the lock order of
+ * registrations.repository.ts), so the places counter stays exact. The API decides a
+ * cancellation or an outcome (`decideRegistrationCancel`, `decideOutcome`) over
+ * `lockRegistration`'s facts; a hold's expiry is the worker's, guarded here by the row it finds
+ * (pending and due), so a repeated job changes nothing.
+ */
+
+/** A registration and its trial, both locked, as a decision about it needs them. */
+export type LockedRegistration = {
+  trial: {
+    id: string;
+    academyId: string;
+    status: 'active' | 'cancelled';
+    deadline: string;
+    participantLimit: number | null;
+    registeredCount: number;
+  };
+  registration: RegistrationRow;
+};
+
+/** Locks a registration's trial then the registration (the lock order); null when missing. */
+export async function lockRegistration(
+  tx: Transaction,
+  registrationId: string,
+): Promise<LockedRegistration | null> {
+  const [found] = await tx
+    .select({ trialId: trialRegistrations.trialId })
+    .from(trialRegistrations)
+    .where(eq(trialRegistrations.id, registrationId));
+  if (!found) return null;
+  const trialResult = await tx.execute(sql`
+    select id, academy_id as "academyId", status, deadline::text as deadline,
+      participant_limit as "participantLimit", registered_count as "registeredCount"
+    from trials where id = ${found.trialId} for update`);
+  const trial = rowsOf<LockedRegistration['trial']>(trialResult)[0]!;
+  const [registration] = await tx
+    .select()
+    .from(trialRegistrations)
+    .where(eq(trialRegistrations.id, registrationId))
+    .for('update');
+  return {
+    trial: { ...trial, registeredCount: Number(trial.registeredCount) },
+    registration: registration!,
+  };
+}
+
+/** Frees one place of a trial (under its lock). */
+async function freePlace(tx: Transaction, trialId: string) {
+  await tx
+    .update(trials)
+    .set({ registeredCount: sql`greatest(${trials.registeredCount} - 1, 0)` })
+    .where(eq(trials.id, trialId));
+}
+
+/** Fails the registration's pending payments with a reason. */
+async function failPendingPayments(
+  tx: Transaction,
+  registrationId: string,
+  reason: string,
+  at: Date,
+) {
+  await tx.execute(sql`
+    update payments set status = 'failed', failure_reason = ${reason}, updated_at = ${at.toISOString()}::timestamptz
+    where registration_id = ${registrationId} and status = 'pending'`);
+}
+
+/**
+ * Writes a decided cancellation by the player (under `lockRegistration`): `cancelled`, the place
+ * freed, pending payments failed ('cancelled'). Answers the succeeded payment to refund, or null
+ * (the caller appends `registration.cancelled` and, with a refund, `payment.refund_requested`).
+ */
+export async function markRegistrationCancelled(
+  tx: Transaction,
+  input: { registrationId: string; trialId: string; at: Date },
+): Promise<{ refundPaymentId: string | null }> {
+  await tx
+    .update(trialRegistrations)
+    .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: input.at })
+    .where(eq(trialRegistrations.id, input.registrationId));
+  await freePlace(tx, input.trialId);
+  await failPendingPayments(tx, input.registrationId, 'cancelled', input.at);
+  const paid = await tx.execute(sql`
+    select id from payments where registration_id = ${input.registrationId} and status = 'succeeded'
+    order by created_at desc limit 1`);
+  return { refundPaymentId: rowsOf<{ id: string }>(paid)[0]?.id ?? null };
+}
+
+/** Writes a decided outcome (`selected` / `rejected`) of the academy (under `lockRegistration`). */
+export async function setRegistrationOutcome(
+  tx: Transaction,
+  input: { registrationId: string; status: OutcomeStatus; at: Date },
+): Promise<void> {
+  await tx
+    .update(trialRegistrations)
+    .set({ status: input.status, updatedAt: input.at })
+    .where(eq(trialRegistrations.id, input.registrationId));
+}
+
+/**
+ * Expires a pending registration whose hold ran out (`hold_expires_at <= now`), or at once with
+ * `force` (the provider could not start the payment): status `expired`, the place freed, pending
+ * payments failed with `reason` ('expired' by default). `expired` is false (nothing changed) when
+ * it is not pending or not yet due. The caller appends `registration.expired` when true.
+ */
+export async function expireHold(
+  tx: Transaction,
+  input: { registrationId: string; now: Date; force?: boolean; reason?: string },
+): Promise<{
+  expired: boolean;
+  registration: { id: string; trialId: string; playerId: string } | null;
+}> {
+  const locked = await lockRegistration(tx, input.registrationId);
+  if (!locked) return { expired: false, registration: null };
+  const { trial, registration } = locked;
+  const info = { id: registration.id, trialId: trial.id, playerId: registration.playerId };
+  if (registration.status !== 'pending_payment') return { expired: false, registration: info };
+  if (
+    !input.force &&
+    (registration.holdExpiresAt === null ||
+      registration.holdExpiresAt.getTime() > input.now.getTime())
+  )
+    return { expired: false, registration: info };
+  await tx
+    .update(trialRegistrations)
+    .set({ status: 'expired', updatedAt: input.now })
+    .where(eq(trialRegistrations.id, registration.id));
+  await freePlace(tx, trial.id);
+  await failPendingPayments(tx, registration.id, input.reason ?? 'expired', input.now);
+  return { expired: true, registration: info };
+}
+
+/**
+ * Expires every pending registration whose hold ran out (at most `limit`, oldest hold first) and
+ * answers the expired ones; the caller appends `registration.expired` for each in the same
+ * transaction.
+ */
+export async function sweepExpiredHolds(
+  tx: Transaction,
+  input: { now: Date; limit?: number },
+): Promise<{ id: string; trialId: string; playerId: string }[]> {
+  const due = await tx.execute(sql`
+    select id from trial_registrations
+    where status = 'pending_payment' and hold_expires_at <= ${input.now.toISOString()}::timestamptz
+    order by hold_expires_at limit ${input.limit ?? 200}`);
+  const expired: { id: string; trialId: string; playerId: string }[] = [];
+  for (const { id } of rowsOf<{ id: string }>(due)) {
+    const result = await expireHold(tx, { registrationId: id, now: input.now });
+    if (result.expired && result.registration) expired.push(result.registration);
+  }
+  return expired;
+}

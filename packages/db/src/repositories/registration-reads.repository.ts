@@ -1,0 +1,166 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { trialRegistrations, trials } from '../schema';
+import { mediaJson, rowsOf, type MediaRef } from '../sql';
+import type {
+  RegistrantDetails,
+  RegistrationRow,
+  RegistrationStatusValue,
+} from './registrations.repository';
+
+/**
+ * Reading registrations: one with its trial, a trial's registrants (the academy's table) and a
+ * player's history.
+ */
+
+/** A registration with its trial's owner, name and deadline (permission checks, notifications). */
+export type RegistrationDetail = RegistrationRow & {
+  trialName: string;
+  academyId: string;
+  trialDate: string;
+  startTime: string;
+  venue: string;
+  deadline: string;
+  trialStatus: 'active' | 'cancelled';
+  cancelReason: string | null;
+  feeKobo: number;
+  currency: string;
+};
+
+export async function findRegistration(
+  executor: Executor,
+  registrationId: string,
+): Promise<RegistrationDetail | null> {
+  const [row] = await executor
+    .select({
+      registration: trialRegistrations,
+      trialName: trials.name,
+      academyId: trials.academyId,
+      trialDate: trials.trialDate,
+      startTime: trials.startTime,
+      venue: trials.venue,
+      deadline: trials.deadline,
+      trialStatus: trials.status,
+      cancelReason: trials.cancelReason,
+      feeKobo: trials.feeKobo,
+      currency: trials.currency,
+    })
+    .from(trialRegistrations)
+    .innerJoin(trials, eq(trials.id, trialRegistrations.trialId))
+    .where(eq(trialRegistrations.id, registrationId));
+  if (!row) return null;
+  const { registration, ...trial } = row;
+  return { ...registration, ...trial };
+}
+
+/** One registrant of the academy's table (json fields: times are strings). */
+export type RegistrantRow = RegistrantDetails & {
+  id: string;
+  referenceCode: string;
+  playerId: string;
+  photo: MediaRef | null;
+  status: RegistrationStatusValue;
+  paymentStatus: 'pending' | 'succeeded' | 'failed' | 'refunded' | null;
+  createdAt: Date;
+  answers: { requirement_id: string; requirement: string; answer: string }[];
+};
+
+/**
+ * A trial's registrants, oldest first, with their answers (requirement order) and latest payment
+ * status. `statuses` narrows the list (all by default). Ownership is the caller's check.
+ */
+export async function listRegistrants(
+  executor: Executor,
+  input: { trialId: string; statuses?: RegistrationStatusValue[] },
+): Promise<RegistrantRow[]> {
+  const only =
+    input.statuses && input.statuses.length > 0
+      ? sql`and r.status = any(string_to_array(${input.statuses.join(',')}, ','))`
+      : sql``;
+  const result = await executor.execute(sql`
+    select r.id, r.reference_code as "referenceCode", r.player_id as "playerId",
+      ${mediaJson('pm')} as photo, r.name, r.dob::text as dob, r.phone, r.email, r.state,
+      r.district, r.level, r.status, r.created_at as "createdAt",
+      (select p.status from payments p where p.registration_id = r.id
+        order by p.created_at desc limit 1) as "paymentStatus",
+      (select coalesce(json_agg(json_build_object('requirement_id', q.id, 'requirement', q.text,
+          'answer', a.answer) order by q.position), '[]'::json)
+        from trial_registration_answers a join trial_requirements q on q.id = a.requirement_id
+        where a.registration_id = r.id) as answers
+    from trial_registrations r
+    join users u on u.id = r.player_id
+    left join media_objects pm on pm.id = u.profile_photo_media_id
+    where r.trial_id = ${input.trialId} ${only}
+    order by r.created_at, r.id`);
+  return rowsOf<Omit<RegistrantRow, 'createdAt'> & { createdAt: Date | string }>(result).map(
+    (r) => ({ ...r, createdAt: new Date(r.createdAt) }),
+  );
+}
+
+/** One entry of a player's history (json fields: times are strings). */
+export type TrialHistoryRow = {
+  id: string;
+  referenceCode: string;
+  status: RegistrationStatusValue;
+  holdExpiresAt: Date | null;
+  createdAt: Date;
+  trial: {
+    id: string;
+    name: string;
+    sport: 'football' | 'basketball' | 'other';
+    sportOther: string | null;
+    state: string;
+    district: string;
+    venue: string;
+    trialDate: string;
+    startTime: string;
+    deadline: string;
+    feeKobo: number;
+    currency: string;
+    image: MediaRef | null;
+    status: 'active' | 'cancelled';
+    cancelReason: string | null;
+    academyId: string;
+    academyName: string;
+    academyPhoto: MediaRef | null;
+  };
+  payment: { reference: string; status: string; authorization_url: string | null } | null;
+};
+
+/** The player's registrations, newest first (one page, offset paging). */
+export async function trialHistory(
+  executor: Executor,
+  input: { playerId: string; page: number; pageSize: number },
+): Promise<{ rows: TrialHistoryRow[]; hasMore: boolean }> {
+  const result = await executor.execute(sql`
+    select r.id, r.reference_code as "referenceCode", r.status, r.hold_expires_at as "holdExpiresAt",
+      r.created_at as "createdAt",
+      json_build_object('id', t.id, 'name', t.name, 'sport', t.sport, 'sportOther', t.sport_other,
+        'state', t.state, 'district', t.district, 'venue', t.venue,
+        'trialDate', t.trial_date::text, 'startTime', t.start_time, 'deadline', t.deadline::text,
+        'feeKobo', t.fee_kobo, 'currency', t.currency, 'image', ${mediaJson('tm')},
+        'status', t.status, 'cancelReason', t.cancel_reason, 'academyId', t.academy_id,
+        'academyName', au.username, 'academyPhoto', ${mediaJson('am')}) as trial,
+      (select json_build_object('reference', p.reference, 'status', p.status,
+          'authorization_url', p.authorization_url)
+        from payments p where p.registration_id = r.id order by p.created_at desc limit 1) as payment
+    from trial_registrations r
+    join trials t on t.id = r.trial_id
+    join users au on au.id = t.academy_id
+    left join media_objects tm on tm.id = t.image_media_id
+    left join media_objects am on am.id = au.profile_photo_media_id
+    where r.player_id = ${input.playerId}
+    order by r.created_at desc, r.id desc
+    limit ${input.pageSize + 1} offset ${(input.page - 1) * input.pageSize}`);
+  const rows = rowsOf<
+    Omit<TrialHistoryRow, 'createdAt' | 'holdExpiresAt'> & {
+      createdAt: Date | string;
+      holdExpiresAt: Date | string | null;
+    }
+  >(result).map((r) => ({
+    ...r,
+    createdAt: new Date(r.createdAt),
+    holdExpiresAt: r.holdExpiresAt === null ? null : new Date(r.holdExpiresAt),
+  }));
+  return { rows: rows.slice(0, input.pageSize), hasMore: rows.length > input.pageSize };
+}

@@ -1,0 +1,135 @@
+import type { Transaction } from '@touchline/db';
+import { appendEvent } from '@touchline/db/platform';
+import {
+  insertRegistration,
+  lockRegistration,
+  lockRegistrationFacts,
+  markRegistrationCancelled,
+  setRegistrationOutcome,
+  type InsertedRegistration,
+  type PaymentProviderName,
+  type RegistrantDetails,
+} from '@touchline/db/trials';
+import { TRIAL_LIMITS, todayInLagos, type OutcomeStatus } from '@touchline/shared';
+import {
+  decideOutcome,
+  decideRegistration,
+  decideRegistrationCancel,
+  type AcceptedRegistration,
+  type RegistrationAnswer,
+  type RegistrationRefusal,
+} from './trials.registrations.rules';
+
+/**
+ * A registration's changes inside a caller's transaction, each in the three steps of decision 34:
+ * the repository locks and reads the facts, a pure decision (trials.registrations.rules.ts)
+ * rules, the repository writes what was decided, and the domain event is appended. The service
+ * opens the transaction around them; the demo seed calls them inside its own.
+ */
+
+/** A registration as the player sent it (the form), for `registerWithin`. */
+export type RegistrationRequest = Omit<RegistrantDetails, 'dob'> & {
+  trialId: string;
+  playerId: string;
+  /** The form's date of birth (the profile's, locked, wins when it has one). */
+  dob: string;
+  answers: RegistrationAnswer[];
+};
+
+export type RegistrationResult =
+  | { ok: false; reason: RegistrationRefusal }
+  | (InsertedRegistration & {
+      ok: true;
+      decision: AcceptedRegistration;
+      trial: { id: string; name: string; academyId: string };
+    });
+
+/**
+ * Registers inside the caller's transaction: locks the trial and reads the facts
+ * (`lockRegistrationFacts`), decides (`decideRegistration`), writes what was decided. The caller
+ * appends `registration.created` in the same transaction (the service; the demo seed).
+ */
+export async function registerWithin(
+  tx: Transaction,
+  request: RegistrationRequest,
+  context: { now: Date; provider: PaymentProviderName; holdMinutes?: number },
+): Promise<RegistrationResult> {
+  const stored = await lockRegistrationFacts(tx, request);
+  const decision = decideRegistration({
+    ...stored,
+    form: { dob: request.dob, answers: request.answers },
+    today: todayInLagos(context.now),
+    now: context.now,
+    holdMinutes: context.holdMinutes ?? TRIAL_LIMITS.holdMinutes,
+  });
+  if (decision.outcome === 'refused') return { ok: false, reason: decision.reason };
+  const { answers: _answers, ...details } = request;
+  const written = await insertRegistration(tx, {
+    ...details,
+    dob: decision.dob,
+    status: decision.outcome,
+    holdExpiresAt: decision.holdExpiresAt,
+    takesPlace: decision.takesPlace,
+    answers: decision.answers,
+    payment: decision.payment && { ...decision.payment, provider: context.provider },
+    now: context.now,
+  });
+  const trial = stored.trial!;
+  return {
+    ok: true,
+    decision,
+    ...written,
+    trial: { id: trial.id, name: trial.name, academyId: trial.academyId },
+  };
+}
+
+/**
+ * The player cancels their own registration inside the caller's transaction (decided by
+ * `decideRegistrationCancel` under the registration's locks). Appends `registration.cancelled`
+ * and, for a succeeded payment, `payment.refund_requested`.
+ */
+export async function cancelRegistrationWithin(
+  tx: Transaction,
+  input: { registrationId: string; playerId: string; at: Date },
+) {
+  const locked = await lockRegistration(tx, input.registrationId);
+  const decision = decideRegistrationCancel(locked, {
+    playerId: input.playerId,
+    today: todayInLagos(input.at),
+  });
+  if (!decision.ok) return decision;
+  const { refundPaymentId } = await markRegistrationCancelled(tx, {
+    registrationId: input.registrationId,
+    trialId: locked!.trial.id,
+    at: input.at,
+  });
+  await appendEvent(tx, {
+    type: 'registration.cancelled',
+    payload: { registrationId: input.registrationId },
+  });
+  if (refundPaymentId)
+    await appendEvent(tx, {
+      type: 'payment.refund_requested',
+      payload: { paymentId: refundPaymentId },
+    });
+  return { ok: true as const, refundPaymentId };
+}
+
+/**
+ * The owning academy's outcome inside the caller's transaction (decided by `decideOutcome`);
+ * `registration.status_changed` is appended only when the status changed.
+ */
+export async function setOutcomeWithin(
+  tx: Transaction,
+  input: { registrationId: string; academyId: string; status: OutcomeStatus; at: Date },
+) {
+  const locked = await lockRegistration(tx, input.registrationId);
+  const decision = decideOutcome(locked, input);
+  if (!decision.ok || !decision.changed) return decision;
+  await setRegistrationOutcome(tx, input);
+  await appendEvent(tx, {
+    type: 'registration.status_changed',
+    payload: { registrationId: input.registrationId, status: input.status },
+  });
+  return decision;
+}
