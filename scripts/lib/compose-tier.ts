@@ -24,7 +24,7 @@ import { bringUp, tails } from './compose/conductor';
 import { readComposePlan } from './compose/plan';
 import { capture, projectContainers } from './compose/podman';
 import {
-  freePort,
+  freePorts,
   knownProjects,
   processAlive,
   projectName,
@@ -119,7 +119,7 @@ export async function composeTier(ctx: TierContext): Promise<StageResult> {
     ctx.say(`[compose] removing ${name}, left by a run that ended early`);
     await removeProject(name);
   }
-  const [proxyPort, mailPort] = [await freePort(), await freePort()];
+  const [proxyPort, mailPort] = (await freePorts(2)) as [number, number];
   const composeEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,

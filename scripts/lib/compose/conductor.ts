@@ -87,7 +87,7 @@ export async function bringUp(
       if (plan.healthcheck) nextCheck.set(service, Date.now() + plan.intervalSeconds * 1000);
       options.say(`started ${service} at ${seconds(Date.now() - t0)}`);
     }
-    if (Date.now() - lastProgress > 20_000) {
+    if (Date.now() - lastProgress > 20_000 && decision.waiting.length > 0) {
       lastProgress = Date.now();
       options.say(`waiting: ${decision.waiting.join(', ')}`);
     }

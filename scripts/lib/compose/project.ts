@@ -89,15 +89,31 @@ export async function removeProject(project: string): Promise<void> {
   if (held.networks.length > 0) await podman(['network', 'rm', '-f', ...held.networks]);
 }
 
-/** A free TCP port on loopback (the kernel's choice; bound again by the published container). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * The tier's published ports: 47000-47999, inside the range CI keeps out of the kernel's
+ * ephemeral ports (.ci/run), so no outgoing connection takes one between this probe and the
+ * container's start (a port the kernel handed out once was seen taken by then).
+ */
+export const PORT_RANGE = [47000, 47999] as const;
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** `count` free loopback ports of PORT_RANGE, from a random start (runs side by side differ). */
+export async function freePorts(count: number): Promise<number[]> {
+  const [from, to] = PORT_RANGE;
+  const size = to - from + 1;
+  const start = Math.floor(Math.random() * size);
+  const found: number[] = [];
+  for (let i = 0; i < size && found.length < count; i++) {
+    const port = from + ((start + i) % size);
+    if (await canBind(port)) found.push(port);
+  }
+  if (found.length < count) throw new Error(`no ${count} free ports in ${from}-${to}`);
+  return found;
 }
