@@ -149,35 +149,7 @@ build_postgres() {
   rm -f "$dir"/usr/lib/x86_64-linux-gnu/libLLVM-*.so*
   install -d -o "$(chroot "$dir" id -u postgres)" -g "$(chroot "$dir" id -g postgres)" -m 700 \
     "$dir"/var/lib/postgresql/data
-  cat >"$dir"/usr/local/bin/docker-entrypoint.sh <<'SH'
-#!/bin/sh
-# postgres:15 stand-in (infra/compose/build-images.sh): the official image's first-start contract.
-set -e
-export PGDATA="${PGDATA:-/var/lib/postgresql/data}"
-case "$1" in -*) set -- postgres "$@" ;; esac
-if [ "$1" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
-  user="${POSTGRES_USER:-postgres}"
-  db="${POSTGRES_DB:-$user}"
-  if [ -z "${POSTGRES_PASSWORD:-}" ]; then
-    echo "postgres stand-in: POSTGRES_PASSWORD is required (as in the official image)" >&2; exit 1
-  fi
-  pwfile="$(mktemp)"
-  printf '%s\n' "$POSTGRES_PASSWORD" >"$pwfile"
-  initdb -D "$PGDATA" --username="$user" --pwfile="$pwfile" --auth-local=trust \
-    --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 >/dev/null
-  rm -f "$pwfile"
-  echo "listen_addresses = '*'" >>"$PGDATA/postgresql.conf"
-  echo "host all all all scram-sha-256" >>"$PGDATA/pg_hba.conf"
-  if [ "$db" != postgres ]; then
-    pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
-    psql -v ON_ERROR_STOP=1 --username "$user" --dbname postgres -qc "CREATE DATABASE \"$db\""
-    pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
-  fi
-  echo "postgres stand-in: initialised $PGDATA (user $user, database $db)"
-fi
-exec "$@"
-SH
-  chmod 755 "$dir"/usr/local/bin/docker-entrypoint.sh
+  install -m 755 "$HERE/entrypoints/postgres.sh" "$dir"/usr/local/bin/docker-entrypoint.sh
   import_image "$dir" "$POSTGRES_TAG" "$POSTGRES_NAME" \
     'ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]' \
     'CMD ["postgres"]' \
@@ -197,20 +169,7 @@ build_redis() {
   rootfs "$dir" redis-server
   mkdir -p "$dir"/data
   chroot "$dir" chown redis:redis /data
-  cat >"$dir"/usr/local/bin/docker-entrypoint.sh <<'SH'
-#!/bin/sh
-# redis:7 stand-in (infra/compose/build-images.sh): like the official image, options alone run
-# redis-server, and the server listens on every address without protected mode (the official
-# build's default; Debian's binary would refuse other hosts).
-set -e
-case "$1" in -*) set -- redis-server "$@" ;; esac
-if [ "$1" = redis-server ]; then
-  shift
-  set -- redis-server --bind '* -::*' --protected-mode no "$@"
-fi
-exec "$@"
-SH
-  chmod 755 "$dir"/usr/local/bin/docker-entrypoint.sh
+  install -m 755 "$HERE/entrypoints/redis.sh" "$dir"/usr/local/bin/docker-entrypoint.sh
   import_image "$dir" "$REDIS_TAG" "$REDIS_NAME" \
     'ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]' \
     'CMD ["redis-server"]' \
@@ -265,6 +224,8 @@ NODE_VERSION="${NODE_VERSION:-24.21.0}"
 NPM_VERSION="$(package_json "(p.packageManager || '').replace(/^npm@/, '')")"
 NPM_VERSION="${NPM_VERSION:-11}"
 recipe() { declare -f base_rootfs rootfs import_image "$@" | sha256sum | cut -c1-8; }
+# recipe_with <file> <functions…>: the recipe and a file the build copies in (an entrypoint).
+recipe_with() { { recipe "${@:2}"; sha256sum <"$1"; } | sha256sum | cut -c1-8; }
 version_of() { # <package>: apt's candidate, or die
   local v; v="$(candidate "$1")"
   { [ -n "$v" ] && [ "$v" != "(none)" ]; } || die "apt knows no $1 (Debian bookworm sources needed)"
@@ -309,12 +270,12 @@ ensure() {
 ensure node "$NODE_NAME" "$NODE_TAG" build_node
 if standin_or_absent "$POSTGRES_NAME"; then
   PG_VERSION="$(version_of postgresql-15)"
-  POSTGRES_TAG="touchline-standin-postgres:$(as_tag "$PG_VERSION")-r$(recipe build_postgres)"
+  POSTGRES_TAG="touchline-standin-postgres:$(as_tag "$PG_VERSION")-r$(recipe_with "$HERE/entrypoints/postgres.sh" build_postgres)"
   ensure postgres "$POSTGRES_NAME" "$POSTGRES_TAG" build_postgres
 else log "using the real $POSTGRES_NAME (not a stand-in)"; fi
 if standin_or_absent "$REDIS_NAME"; then
   REDIS_VERSION="$(version_of redis-server)"
-  REDIS_TAG="touchline-standin-redis:$(as_tag "$REDIS_VERSION")-r$(recipe build_redis)"
+  REDIS_TAG="touchline-standin-redis:$(as_tag "$REDIS_VERSION")-r$(recipe_with "$HERE/entrypoints/redis.sh" build_redis)"
   ensure redis "$REDIS_NAME" "$REDIS_TAG" build_redis
 else log "using the real $REDIS_NAME (not a stand-in)"; fi
 if standin_or_absent "$NGINX_NAME"; then

@@ -70,10 +70,12 @@ export async function composeTier(ctx: TierContext): Promise<StageResult> {
     durationMs: elapsed(),
   });
   const bounded = (ms: number) => Math.min(ms, ctx.timeoutMs() ?? ms);
-  const script = (file: string, args: string[], timeoutMs: number) =>
+  /** A helper script; `live`: its progress (stderr) straight to the terminal. */
+  const script = (file: string, args: string[], timeoutMs: number, live = false) =>
     capture('bash', [path.join(ctx.root, file), ...args], {
       cwd: ctx.root,
       timeoutMs: bounded(timeoutMs),
+      stderr: live ? 'inherit' : 'pipe',
     });
   const lastLines = (text: string, n = 25) => text.trim().split('\n').slice(-n).join('\n');
 
@@ -88,12 +90,12 @@ export async function composeTier(ctx: TierContext): Promise<StageResult> {
       'no container engine answers (DOCKER_HOST, /var/run/docker.sock): start Docker or podman, or run `npm test -- --only=compose` (as root on Debian it sets up podman and podman-compose)',
     );
   }
-  const tools = await script('infra/containers/setup-engine.sh', ['compose'], 10 * 60_000);
+  const tools = await script('infra/containers/setup-engine.sh', ['compose'], 10 * 60_000, true);
   if (tools.code !== 0) {
-    const reason = `podman and podman-compose are needed: ${lastLines(tools.stderr, 3)}`;
+    const reason =
+      'podman, runc and podman-compose are needed (infra/containers/setup-engine.sh compose: see its output above)';
     return required ? failed(reason) : notRun(reason);
   }
-  ctx.say(`[compose] ${lastLines(tools.stderr, 1).replace(/^\[engine\] /, '')}`);
 
   /* ---------------------------------------------------------------- images */
   if (!root) {
@@ -103,11 +105,10 @@ export async function composeTier(ctx: TierContext): Promise<StageResult> {
       return required ? failed(reason) : notRun(reason);
     }
   }
-  const images = await script('infra/compose/build-images.sh', ['--app'], 45 * 60_000);
-  ctx.say(lastLines(images.stderr, 12));
+  const images = await script('infra/compose/build-images.sh', ['--app'], 45 * 60_000, true);
   if (images.code !== 0) {
     return failed(
-      `building the compose images failed${images.timedOut ? ' (timed out)' : ''} (see above)`,
+      `building the compose images failed${images.timedOut ? ' (timed out)' : ''}: infra/compose/build-images.sh --app (see its output above)`,
     );
   }
   timings.push(`images ${formatDuration(Date.now() - phase)}`);
