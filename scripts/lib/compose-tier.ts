@@ -33,6 +33,7 @@ import {
   staleProjects,
 } from './compose/project';
 import { formatDuration, yellow } from './output';
+import { envWithout } from './process';
 import type { StageResult } from './stages';
 import type { TierContext } from './tier-context';
 
@@ -121,9 +122,10 @@ export async function composeTier(ctx: TierContext): Promise<StageResult> {
     await removeProject(name);
   }
   const [proxyPort, mailPort] = (await freePorts(2)) as [number, number];
+  // The file's own variables are the tier's (a developer's shell may hold others of the same name;
+  // METRICS_TOKEN is passed through to the containers when set, so it is not).
   const composeEnv: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
+    ...envWithout(['METRICS_TOKEN', 'COMPOSE_PROJECT_NAME', 'COMPOSE_FILE'], [], process.env),
     APP_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     PROXY_PORT: `127.0.0.1:${proxyPort}`,
