@@ -10,9 +10,11 @@
  *     cluster    API and worker processes on TEST_DATABASE_URL / TEST_REDIS_URL, under faults
  *     containers the service projects on Postgres and Redis started by Testcontainers
  *   5 e2e        Playwright browser journeys against the real server
+ *     compose    docker-compose.yml run with podman-compose, a journey through its nginx proxy
+ *                (last: in CI its images build in the background meanwhile)
  *
  * The last line of output is always `tests: <P> passed, <F> failed[, <S> skipped]`; the exit code is
- * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|cluster|containers|vitest|e2e` (comma-separated) runs a
+ * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|cluster|containers|compose|vitest|e2e` (comma-separated) runs a
  * subset; `--help` lists them.
  */
 import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ import {
 import { printSummary, type StageResult } from './lib/stages';
 import { listVitestProjects } from './lib/vitest-projects';
 import { clusterTier } from './lib/cluster-tier';
+import { composeTier } from './lib/compose-tier';
 import { containersTier } from './lib/containers-tier';
 import type { TierContext } from './lib/tier-context';
 
@@ -50,6 +53,7 @@ const STAGE_IDS = [
   'cluster',
   'containers',
   'e2e',
+  'compose',
 ] as const;
 type StageId = (typeof STAGE_IDS)[number];
 
@@ -62,6 +66,7 @@ const GROUPS: Record<string, readonly StageId[]> = {
   pg: ['pg'],
   cluster: ['cluster'],
   containers: ['containers'],
+  compose: ['compose'],
   vitest: ['unit', 'pg'],
   e2e: ['chromium', 'e2e'],
 };
@@ -70,7 +75,8 @@ const USAGE = `usage: npm test [-- --only=<group>[,<group>...]]
 groups: static (typecheck + lint), typecheck, lint, unit (vitest on the embedded defaults),
         bench (npm run bench -- --quick: the harness runs, its numbers are not judged),
         pg (vitest on TEST_DATABASE_URL/TEST_REDIS_URL), cluster (API and worker processes under
-        faults), containers (Testcontainers), vitest (unit + pg), e2e (browser journeys)`;
+        faults), containers (Testcontainers), compose (docker-compose.yml with podman-compose),
+        vitest (unit + pg), e2e (browser journeys)`;
 
 function selectedStages(argv: readonly string[]): Set<StageId> {
   const groups: string[] = [];
@@ -409,6 +415,13 @@ async function main(): Promise<number> {
       title: 'e2e (browser)',
       describe: 'playwright test -c web/playwright.config.ts',
       run: () => e2eTier('e2e (browser)'),
+    },
+    {
+      id: 'compose',
+      title: 'compose',
+      describe:
+        'docker-compose.yml with podman-compose: images, health checks, start order, a journey through nginx',
+      run: (output) => composeTier(contextFor(output)),
     },
   ];
 

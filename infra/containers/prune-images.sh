@@ -4,7 +4,8 @@
 #
 #   bash infra/containers/prune-images.sh <tag to keep>...
 #
-# build-images.sh calls it after a build. Finding no older image is the normal case of a first
+# build-images.sh calls it after a build (and infra/compose/build-images.sh, for its stand-ins, with
+# PRUNE_REPOS and PRUNE_ALIASES). Finding no older image is the normal case of a first
 # build and ends cleanly (issue 28: `grep` finding nothing under `set -o pipefail` ended the first
 # `npm run test:containers` with exit 1). CONTAINER_CLI=podman|docker picks the client.
 set -euo pipefail
@@ -17,8 +18,9 @@ if [ -z "$CLI" ]; then
   fi
 fi
 
-REPOS="touchline-postgres touchline-redis"
-ALIASES="15 7"
+# PRUNE_REPOS / PRUNE_ALIASES: other repositories and kept alias tags (infra/compose/build-images.sh).
+REPOS="${PRUNE_REPOS-touchline-postgres touchline-redis}"
+ALIASES="${PRUNE_ALIASES-15 7}"
 
 # Every image of those repositories, as repository:tag, without a `localhost/` prefix.
 listed="$("$CLI" images --format '{{.Repository}}:{{.Tag}}' 2>/dev/null || true)"

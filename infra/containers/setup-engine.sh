@@ -4,6 +4,9 @@
 #   infra/containers/setup-engine.sh start <dir>   prints the DOCKER_HOST to use (last stdout line)
 #   infra/containers/setup-engine.sh stop <dir>    stops the engine `start <dir>` started, if any
 #   infra/containers/setup-engine.sh status        exit 0 when an engine answers (prints its host)
+#   infra/containers/setup-engine.sh compose       podman, runc and podman-compose ready for the
+#                                                  compose tier (root on Debian; no service started:
+#                                                  podman-compose drives the podman command itself)
 #
 # `start` does nothing but print the host when Docker or podman already answers (DOCKER_HOST, then
 # /var/run/docker.sock, then podman's own sockets). Otherwise, as root on Debian, it installs
@@ -110,6 +113,24 @@ start() {
   die "podman system service did not answer on $sock (log above)"
 }
 
+# compose: what the compose tier needs (podman-compose runs `podman` directly, no socket).
+compose() {
+  local missing=()
+  command -v podman >/dev/null || missing+=(podman)
+  command -v runc >/dev/null || missing+=(runc)
+  command -v podman-compose >/dev/null || missing+=(podman-compose)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    [ "$(id -u)" -eq 0 ] || die "the compose tier needs ${missing[*]}: sudo apt-get install -y ${missing[*]}"
+    command -v apt-get >/dev/null || die "${missing[*]} missing and this is not Debian (no apt-get): install them"
+    log "installing ${missing[*]} (apt-get install -y ${missing[*]})"
+    apt-get update -qq >/dev/null 2>&1 || log "apt-get update failed: trying the package lists there are"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null \
+      || die "apt-get install -y ${missing[*]} failed"
+  fi
+  if [ "$(id -u)" -eq 0 ]; then write_conf; fi
+  log "podman $(podman --version | awk '{ print $3 }'), podman-compose $(podman-compose version 2>/dev/null | awk '/podman-composer? version/ { print $NF; exit }')"
+}
+
 stop() {
   local dir=${1:?usage: setup-engine.sh stop <dir>}
   local pidfile="$dir/podman.pid" pid
@@ -129,5 +150,6 @@ case "${1:-}" in
   start) start "${2:-}" ;;
   stop) stop "${2:-}" ;;
   status) running_engine && echo ;;
-  *) echo "usage: $0 start <dir> | stop <dir> | status" >&2; exit 2 ;;
+  compose) compose ;;
+  *) echo "usage: $0 start <dir> | stop <dir> | status | compose" >&2; exit 2 ;;
 esac

@@ -42,12 +42,15 @@ const NOT_DEPLOYED: Record<string, string> = {
   WORKER_METRICS_PORT: "optional: the worker's metrics port (k8s sets it, compose leaves it off)",
 };
 
-/** Which process a container runs, from its command (the image's default command is the API). */
+/**
+ * Which process a container runs, from its command: the image's compiled entry points
+ * (`node … dist/<name>.js`, infra/Dockerfile; its default command is the API).
+ */
 function processOf(command: unknown): Process[] {
   const text = Array.isArray(command) ? command.join(' ') : String(command ?? '');
-  if (text === '') return ['api'];
-  if (text.includes('run worker')) return ['worker'];
-  if (text.includes('db:migrate')) return ['db'];
+  if (text === '' || /(^| )dist\/api\.js\b/.test(text)) return ['api'];
+  if (/(^| )dist\/worker\.js\b/.test(text)) return ['worker'];
+  if (/(^| )dist\/migrate\.js\b/.test(text)) return ['db'];
   throw new Error(`unknown command: ${text}`);
 }
 
@@ -95,7 +98,7 @@ describe('docker-compose.yml', () => {
         `compose service ${name}`,
         processOf(service.command),
         new Set(Object.keys(service.environment ?? {})),
-        // The migrate container also runs `npm run admin:create` (the API's configuration).
+        // The migrate container also runs `node dist/admin-create.js` (the API's configuration).
         name === 'migrate' ? ['api'] : [],
       );
     }

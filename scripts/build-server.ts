@@ -1,0 +1,101 @@
+/**
+ * `npm run build:server`: the API, the worker, the migration and the administrator tools compiled
+ * to JavaScript in `dist/` (esbuild; the image runs these with plain `node`, no tsx and no dev
+ * dependencies). See scripts/lib/server-bundle.ts for what is bundled and what stays in
+ * node_modules; the build fails when a bundle imports a package no bundled workspace declares as
+ * a dependency (it would be missing after `npm ci --omit=dev`).
+ *
+ *   dist/api.js            node dist/api.js            (the image's default command)
+ *   dist/worker.js         node dist/worker.js
+ *   dist/migrate.js        node dist/migrate.js
+ *   dist/admin-create.js   node dist/admin-create.js <email>
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import {
+  BUNDLED_WORKSPACES,
+  isExternal,
+  rewriteImportMeta,
+  SERVER_ENTRIES,
+  undeclaredExternals,
+} from './lib/server-bundle';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, 'dist');
+const entryFiles = new Set(SERVER_ENTRIES.map((e) => path.join(root, e.source)));
+
+/** Packages from node_modules stay imports; our own workspaces are followed into the bundle. */
+const externals: Plugin = {
+  name: 'touchline-externals',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      isExternal(args.path) ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
+
+/** Our files' `import.meta.url` → their address beside the bundle (see rewriteImportMeta). */
+const sourceUrls: Plugin = {
+  name: 'touchline-source-urls',
+  setup(b) {
+    b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      const contents = readFileSync(args.path, 'utf8');
+      return {
+        contents: entryFiles.has(args.path)
+          ? contents
+          : rewriteImportMeta(contents, args.path, root, outdir),
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+      };
+    });
+  },
+};
+
+async function main() {
+  const t0 = Date.now();
+  rmSync(outdir, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: SERVER_ENTRIES.map((e) => ({ in: e.source, out: e.name })),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    plugins: [externals, sourceUrls],
+  });
+  const imported = new Set<string>();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const entry of output.imports) if (entry.external) imported.add(entry.path);
+  }
+  const manifests = BUNDLED_WORKSPACES.map(
+    (dir) =>
+      JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      },
+  );
+  const missing = undeclaredExternals(imported, manifests);
+  if (missing.length > 0) {
+    throw new Error(
+      `the bundles import packages no bundled workspace lists under "dependencies" (npm ci --omit=dev would leave them out): ${missing.join(', ')}`,
+    );
+  }
+  const sizes = Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.js'))
+    .map(([file, o]) => `${path.basename(file)} ${Math.round(o.bytes / 1024)} KB`);
+  console.log(
+    `[build:server] ${sizes.join(', ')} in dist/ (${imported.size} packages left to node_modules) in ${Date.now() - t0} ms`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`[build:server] failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
