@@ -12,9 +12,10 @@ import {
 import {
   deliverNotices,
   emailLink,
+  type Notice,
   type TemplatedEmail,
-  type TrialNotice,
-} from './notifications-trial-deliver';
+} from '@touchline/delivery';
+import { publisherFor } from './delivery';
 
 type Update = JobPayload<'notifications.registration_update'>['update'];
 
@@ -66,7 +67,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
   async function draft(
     update: Update,
     r: RegistrationDetail,
-  ): Promise<Pick<TrialNotice, 'text' | 'email'> | null> {
+  ): Promise<Pick<Notice, 'text' | 'email'> | null> {
     const link = emailLink(deps.publicUrl, trialLink(r.trialId));
     switch (update) {
       case 'confirmed': {
@@ -132,7 +133,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
       findUserById(deps.db, registration.playerId),
       data.update === 'confirmed' ? findUserById(deps.db, registration.academyId) : null,
     ]);
-    const notices: TrialNotice[] = [];
+    const notices: Notice[] = [];
     const notice = player?.isActive ? await draft(data.update, registration) : null;
     if (player && notice) {
       notices.push({
@@ -155,6 +156,6 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
         sourceKey: `registration.confirmed:${data.eventId}:academy`,
       });
     }
-    if (notices.length > 0) await deliverNotices(deps, notices);
+    if (notices.length > 0) await deliverNotices({ ...deps, publisher: publisherFor(deps.bus) }, notices);
   };
 }
