@@ -16,6 +16,7 @@ import v8 from 'node:v8';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { WebSocketServer } from 'ws';
+import { outboxWakeups } from '@touchline/db/platform';
 import type { TestDatabase } from '@touchline/db/testing';
 import { startWorkers } from '@touchline/worker';
 import { silentLogger, type BenchApp } from './app';
@@ -154,8 +155,8 @@ export async function benchRealtime(input: {
       db: database.db,
       drivers: bench.drivers,
       logger: silentLogger,
-      relayIntervalMs: 20,
       concurrency: 50,
+      wakeups: outboxWakeups(database),
     });
     const academyToken = tokens.get(fanoutAcademy)!;
     const rawRates: number[] = [];

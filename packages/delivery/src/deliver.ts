@@ -13,7 +13,5 @@ export async function deliverNotices(
   notices: readonly Notice[],
 ) {
   if (notices.length === 0) return [];
-  return deps.publisher.deliver(deps.db, (tx) =>
-    storeNotices(tx, deps.secretBox ?? null, notices),
-  );
+  return deps.publisher.deliver(deps.db, (tx) => storeNotices(tx, deps.secretBox ?? null, notices));
 }

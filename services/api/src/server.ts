@@ -1,7 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { createDatabase, migrateDatabase, pgliteDataDir } from '@touchline/db';
-import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import {
+  createDevMailboxStore,
+  createEmbeddedJobStore,
+  outboxWakeups,
+} from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
@@ -48,6 +52,7 @@ export async function main() {
       drivers,
       logger,
       publicUrl: config.PUBLIC_URL,
+      wakeups: outboxWakeups(database, logger),
     });
   }
 

@@ -56,7 +56,10 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
     app.decorate('realtime', hub);
     app.decorate(
       'publisher',
-      createPublisher({ send: (userId, event) => hub.publishStored(userId, event), logger: app.log }),
+      createPublisher({
+        send: (userId, event) => hub.publishStored(userId, event),
+        logger: app.log,
+      }),
     );
   },
   { name: 'realtime', dependencies: ['platform'] },

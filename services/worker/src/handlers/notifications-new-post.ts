@@ -1,9 +1,6 @@
 import type { Database } from '@touchline/db';
 import { deliverNotices } from '@touchline/delivery';
-import {
-  findPostAuthorForNotification,
-  listNewPostAudience,
-} from '@touchline/db/notifications';
+import { findPostAuthorForNotification, listNewPostAudience } from '@touchline/db/notifications';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, postLink } from '@touchline/shared';
 import { publisherFor } from './delivery';

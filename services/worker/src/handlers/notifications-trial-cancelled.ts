@@ -57,7 +57,10 @@ export function createTrialCancelledNotificationsHandler(deps: {
       },
     }));
     for (let i = 0; i < notices.length; i += batchSize) {
-      await deliverNotices({ ...deps, publisher: publisherFor(deps.bus) }, notices.slice(i, i + batchSize));
+      await deliverNotices(
+        { ...deps, publisher: publisherFor(deps.bus) },
+        notices.slice(i, i + batchSize),
+      );
     }
   };
 }

@@ -9,12 +9,7 @@ import {
   trialLink,
   type JobPayload,
 } from '@touchline/shared';
-import {
-  deliverNotices,
-  emailLink,
-  type Notice,
-  type TemplatedEmail,
-} from '@touchline/delivery';
+import { deliverNotices, emailLink, type Notice, type TemplatedEmail } from '@touchline/delivery';
 import { publisherFor } from './delivery';
 
 type Update = JobPayload<'notifications.registration_update'>['update'];
@@ -156,6 +151,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
         sourceKey: `registration.confirmed:${data.eventId}:academy`,
       });
     }
-    if (notices.length > 0) await deliverNotices({ ...deps, publisher: publisherFor(deps.bus) }, notices);
+    if (notices.length > 0)
+      await deliverNotices({ ...deps, publisher: publisherFor(deps.bus) }, notices);
   };
 }

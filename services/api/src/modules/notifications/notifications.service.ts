@@ -7,11 +7,7 @@ import {
   markNotificationRead,
 } from '@touchline/db/notifications';
 import { storeUserEvent, type Publisher } from '@touchline/delivery';
-import {
-  LIMITS,
-  NOTIFICATIONS_ERRORS,
-  type NotificationPage,
-} from '@touchline/shared';
+import { LIMITS, NOTIFICATIONS_ERRORS, type NotificationPage } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 import { keysetPageWindow, pageOf, type PageQuery } from '../../lib/paging';
 import type { MediaService } from '../media/media.service';
