@@ -219,8 +219,9 @@ export async function benchRealtime(input: {
       value: p99,
       unit: 'ms',
       ratio: p99 / rawP99,
-      target: 'p99 ≤ 50 ms',
-      meets: p99 <= 50,
+      // Issue 22: new post → 1,000 followers' sockets p99 ≤ 100 ms, with the shipped relay.
+      target: 'p99 ≤ 100 ms',
+      meets: p99 <= 100,
     });
   } finally {
     await closeGroup(proc, 'raw').catch(() => undefined);
