@@ -33,6 +33,7 @@ const READS: Record<Process, Set<string>> = {
 const NOT_DEPLOYED: Record<string, string> = {
   SEED_DEMO: 'development only: production never seeds the demo world',
   WEB_DIST_DIR: 'the image builds the SPA where the default points (web/dist)',
+  PGLITE_TEMPLATE_DIR: 'embedded mode only: deployments run on Postgres',
   GOOGLE_CLIENT_ID: 'optional: set it to turn Google sign-in on',
   GOOGLE_CERTS_URL: "tests only: a local fake of Google's certificates",
   PAYSTACK_BASE_URL: "tests only: a local fake of Paystack's API",
