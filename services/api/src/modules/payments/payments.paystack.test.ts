@@ -41,6 +41,16 @@ beforeEach(() => {
 const verifyCalls = (reference: string) =>
   paystack.callsTo(`/transaction/verify/${reference}`).length;
 
+describe('Paystack: what the web client is told', () => {
+  it('no test-payments notice, and only Paystack’s checkout host may be followed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(res.json()).toMatchObject({
+      test_payments: false,
+      checkout_host: 'checkout.paystack.com',
+    });
+  });
+});
+
 describe('Paystack: starting a payment', () => {
   it('initialises the transaction in kobo and NGN with the payer’s e-mail and our callback URL', async () => {
     const { payer, reference, authorizationUrl } = await paidRegistration(t);
