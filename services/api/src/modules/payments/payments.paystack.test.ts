@@ -167,7 +167,7 @@ describe('Paystack webhook', () => {
     });
   });
 
-  it('a wrong amount or currency fails the payment and never confirms the registration', async () => {
+  it('a wrong amount or currency fails the payment, frees the place and sends the money back', async () => {
     for (const charged of [{ amount: FEE - 100 }, { currency: 'USD' }]) {
       const { payer, reference, registrationId } = await paidRegistration(t);
       paystack.settle(reference, 'success', charged);
@@ -176,14 +176,35 @@ describe('Paystack webhook', () => {
       const seen = (await readPayment(payer, reference)).json();
       expect(seen.status).toBe('failed');
       expect(seen.registration.status).not.toBe('registered');
-      expect((await storedPayment(t, reference)).failureReason).toBe('amount_mismatch');
-      expect((await storedRegistration(t, registrationId)).status).not.toBe('registered');
+      const stored = await storedPayment(t, reference);
+      expect(stored).toMatchObject({
+        failureReason: 'amount_mismatch',
+        paidAmountKobo: charged.amount ?? FEE,
+      });
+      expect((await storedRegistration(t, registrationId)).status).toBe('expired');
+      // The charged money goes back: the worker refunds, and the payer is told when it has.
+      expect(await outboxOf(t, 'payment.refund_requested')).toContainEqual({
+        paymentId: stored.id,
+      });
       // The verify answer is kept with the payment's events.
       const kinds = (await storedEvents(t, (await storedPayment(t, reference)).id)).map(
         (e) => e.kind,
       );
       expect(kinds).toEqual(expect.arrayContaining(['charge.success', 'verify.success']));
     }
+  });
+
+  it('an overpayment in the fee’s currency (fees passed to the customer) registers and records what was paid', async () => {
+    const { payer, reference, registrationId } = await paidRegistration(t);
+    paystack.settle(reference, 'success', { amount: FEE + 2_500 });
+    const res = await postWebhook(t, 'paystack', paystack.webhook('charge.success', reference));
+    expect(res.statusCode).toBe(200);
+    expect((await readPayment(payer, reference)).json()).toMatchObject({
+      status: 'succeeded',
+      amount: FEE,
+    });
+    expect((await storedPayment(t, reference)).paidAmountKobo).toBe(FEE + 2_500);
+    expect((await storedRegistration(t, registrationId)).status).toBe('registered');
   });
 
   it('the webhook body alone proves nothing: Paystack’s verify answer decides', async () => {

@@ -114,7 +114,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             type: 'registration.confirmed',
             payload: { registrationId: done.registrationId },
           });
-        if (done.outcome === 'needs_refund')
+        if (done.outcome === 'amount_mismatch' && done.expiredRegistrationId)
+          await appendEvent(tx, {
+            type: 'registration.expired',
+            payload: { registrationId: done.expiredRegistrationId },
+          });
+        // The money goes back (the worker refunds; the payer is told when it is refunded).
+        if (done.outcome === 'needs_refund' || done.outcome === 'amount_mismatch')
           await appendEvent(tx, {
             type: 'payment.refund_requested',
             payload: { paymentId: done.paymentId },
@@ -128,7 +134,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             expected: payment && [payment.amountKobo, payment.currency],
             charged: [result.amountKobo, result.currency],
           },
-          'payment refused: the amount charged is not the fee',
+          'payment refused and refunded: the amount charged is not the fee',
         );
         return 'failed';
       }
