@@ -3,6 +3,8 @@ import { startFakePaystack, type FakePaystack } from '@touchline/drivers/testing
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTrial, register } from '../trials/trials.test-support';
+import { PAYMENT_READS_PER_MINUTE } from './payments.routes';
+import { VERIFY_CACHE_MS } from './payments.service';
 import {
   FEE,
   academy,
@@ -18,10 +20,13 @@ import {
 
 let t: TestApp;
 let paystack: FakePaystack;
+/** The app's clock runs with real time, moved on by this much (the verify cache's window). */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
   paystack = await startFakePaystack();
   t = await createTestApp({
+    clock: () => new Date(Date.now() + clockOffsetMs),
     env: {
       PAYMENT_PROVIDER: 'paystack',
       PAYSTACK_SECRET_KEY: paystack.secretKey,
@@ -273,12 +278,39 @@ describe('the browser’s return', () => {
     expect(seen).toMatchObject({ status: 'pending', registration: { status: 'pending_payment' } });
     expect((await storedRegistration(t, registrationId)).status).toBe('pending_payment');
 
-    // Once Paystack has it, the same read (a verify call) confirms, webhook or not.
+    // Once Paystack has it, a read after the verify cache's few seconds confirms, webhook or not.
     paystack.settle(reference, 'success');
+    clockOffsetMs += VERIFY_CACHE_MS;
     expect((await readPayment(payer, reference)).json()).toMatchObject({
       status: 'succeeded',
       registration: { status: 'registered' },
     });
+  });
+});
+
+describe('provider calls are bounded (issue 25)', () => {
+  it('a polled pending payment asks Paystack once per few seconds, however often it is read', async () => {
+    const { payer, reference } = await paidRegistration(t);
+    const before = verifyCalls(reference);
+    const reads = await Promise.all(Array.from({ length: 5 }, () => readPayment(payer, reference)));
+    for (const read of reads) expect(read.json()).toMatchObject({ status: 'pending' });
+    expect((await readPayment(payer, reference)).json()).toMatchObject({ status: 'pending' });
+    expect(verifyCalls(reference) - before).toBe(1);
+    clockOffsetMs += VERIFY_CACHE_MS;
+    await readPayment(payer, reference);
+    expect(verifyCalls(reference) - before).toBe(2);
+  });
+
+  it('a payer reading payments faster than the page polls is refused with 429', async () => {
+    const { payer, reference } = await paidRegistration(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < PAYMENT_READS_PER_MINUTE + 1; i++)
+      statuses.push((await readPayment(payer, reference)).statusCode);
+    expect(statuses.slice(0, PAYMENT_READS_PER_MINUTE).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another payer is not held back by the first one's reads.
+    const other = await paidRegistration(t);
+    expect((await readPayment(other.payer, other.reference)).statusCode).toBe(200);
   });
 });
 
