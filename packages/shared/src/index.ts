@@ -29,3 +29,4 @@ export * from './contracts/payments';
 export * from './contracts/dashboard';
 export * from './contracts/chat';
 export * from './contracts/your-data';
+export * from './your-data-texts';
