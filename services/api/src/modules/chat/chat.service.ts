@@ -16,7 +16,7 @@ import {
   unreadTotal,
 } from '@touchline/db/chat';
 import { deleteOwnedMediaObjects, recordUnclaimedFiles } from '@touchline/db/media';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent, replaceStoredChatMessage } from '@touchline/db/platform';
 import { storeUserEvents, type Publisher, type UserEventDraft } from '@touchline/delivery';
 import type { StorageDriver } from '@touchline/drivers';
 import {
@@ -124,6 +124,23 @@ export function createChatService(deps: ChatServiceDeps) {
       events.push({ userId, type, data: dataFor(counts) });
     }
     return storeUserEvents(tx, events as UserEventDraft[]);
+  }
+
+  /**
+   * Deleted means deleted (issue 25): the stored copies of an edited or deleted message, in both
+   * members' events, become its new view, so a catch-up never replays the removed text.
+   */
+  async function forgetStoredText(
+    tx: Transaction,
+    thread: Thread,
+    messageId: string,
+    view: ChatMessage,
+  ) {
+    await replaceStoredChatMessage(tx, {
+      userIds: [thread.userLow, thread.userHigh],
+      messageId,
+      message: view,
+    });
   }
 
   async function publishAll(stored: readonly Stored[]) {
@@ -260,6 +277,7 @@ export function createChatService(deps: ChatServiceDeps) {
         await check(tx, viewer.userId, partnerIn(thread, viewer.userId), 'send');
         const edited = await editMessage(tx, messageId, { text, at: clock() });
         const view = await views.message(edited, thread.name);
+        await forgetStoredText(tx, thread, messageId, view);
         const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
           message: view,
           ...counts,
@@ -285,6 +303,7 @@ export function createChatService(deps: ChatServiceDeps) {
               })
             : null;
         const view = await views.message(message, thread.name);
+        await forgetStoredText(tx, thread, messageId, view);
         const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
           message: view,
           ...counts,
