@@ -13,6 +13,38 @@ const webFeatures = readdirSync(path.join(root, 'web/src/features'), { withFileT
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Writers of notifications and user events: only @touchline/delivery calls them. */
+const deliveryMessage =
+  'Notices and user events are stored through @touchline/delivery (storeNotices, storeUserEvents, …) and sent by its publisher.';
+const deliveryOnlyImports = [
+  {
+    name: '@touchline/db/notifications',
+    importNames: [
+      'insertNotification',
+      'insertNotifications',
+      'insertGroupedNotification',
+      'refreshGroupedNotification',
+      'reannounceChatNotification',
+    ],
+    message: deliveryMessage,
+  },
+  {
+    name: '@touchline/db/platform',
+    importNames: ['appendUserEvent', 'appendUserEventsBatch'],
+    message: deliveryMessage,
+  },
+];
+const deliveryOnlySyntax = ['notifications', 'userEvents', 'userEventCounters'].flatMap((table) => [
+  {
+    selector: `CallExpression[callee.property.name='insert'] > Identifier.arguments[name='${table}']`,
+    message: deliveryMessage,
+  },
+  {
+    selector: `CallExpression[callee.property.name='insert'] > MemberExpression.arguments[property.name='${table}']`,
+    message: deliveryMessage,
+  },
+]);
+
 /** `name.role.ts`: every dot-separated part of a file name is kebab-case. */
 const kebabCaseFileName = {
   meta: {
@@ -137,6 +169,25 @@ export default tseslint.config(
         'error',
         { patterns: [{ regex: '^(\\.\\./){2}', message: 'Import through `@/…` (web/src).' }] },
       ],
+    },
+  },
+  // One delivery path (docs/architecture.md, decision 36): notifications and user events are
+  // written only by @touchline/delivery (and the repositories it calls).
+  {
+    files: [...productCode, 'scripts/**/*.ts'],
+    ignores: [
+      'packages/delivery/**',
+      'packages/db/src/**',
+      // Tests that seed stored rows directly to read them back (lists, paging, catch-up).
+      'services/api/src/testing/openapi-paging.test.ts',
+      'services/api/src/modules/notifications/notifications.paging.test.ts',
+      'services/api/src/modules/realtime/realtime.bus-outage.test.ts',
+      'services/api/src/modules/realtime/realtime.routes.test.ts',
+      'services/api/src/modules/session/session.me.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { paths: deliveryOnlyImports }],
+      'no-restricted-syntax': ['error', ...deliveryOnlySyntax],
     },
   },
   {

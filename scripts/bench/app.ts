@@ -8,7 +8,11 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseHandle } from '@touchline/db';
-import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import {
+  createDevMailboxStore,
+  createEmbeddedJobStore,
+  outboxWakeups,
+} from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
@@ -66,8 +70,9 @@ export async function startBenchApp(options: {
       db: database.db,
       drivers,
       logger: silentLogger,
-      relayIntervalMs: 20,
       concurrency: options.concurrency,
+      // The shipped relay: woken at commit, the default poll as safety net.
+      wakeups: outboxWakeups(database),
     });
   }
   let url: string | undefined;

@@ -16,6 +16,7 @@ import v8 from 'node:v8';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { WebSocketServer } from 'ws';
+import { outboxWakeups } from '@touchline/db/platform';
 import type { TestDatabase } from '@touchline/db/testing';
 import { startWorkers } from '@touchline/worker';
 import { silentLogger, type BenchApp } from './app';
@@ -154,8 +155,8 @@ export async function benchRealtime(input: {
       db: database.db,
       drivers: bench.drivers,
       logger: silentLogger,
-      relayIntervalMs: 20,
       concurrency: 50,
+      wakeups: outboxWakeups(database),
     });
     const academyToken = tokens.get(fanoutAcademy)!;
     const rawRates: number[] = [];
@@ -218,8 +219,9 @@ export async function benchRealtime(input: {
       value: p99,
       unit: 'ms',
       ratio: p99 / rawP99,
-      target: 'p99 ≤ 50 ms',
-      meets: p99 <= 50,
+      // Issue 22: new post → 1,000 followers' sockets p99 ≤ 100 ms, with the shipped relay.
+      target: 'p99 ≤ 100 ms',
+      meets: p99 <= 100,
     });
   } finally {
     await closeGroup(proc, 'raw').catch(() => undefined);

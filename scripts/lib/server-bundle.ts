@@ -26,6 +26,7 @@ export const BUNDLED_WORKSPACES = [
   'packages/shared',
   'packages/db',
   'packages/drivers',
+  'packages/delivery',
   'services/api',
   'services/worker',
 ] as const;

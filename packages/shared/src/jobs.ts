@@ -74,6 +74,22 @@ export const JOBS = {
     payload: z.object({ eventId: z.string(), trialId: z.string().uuid() }),
   },
   /** A new registration, to the academy ('<name> registered for <trial>'), pushed live. */
+  /**
+   * A registration's status changed (any way: registered, confirmed, selected, rejected,
+   * cancelled, expired, refunded): the typed change events to the academy and the player.
+   */
+  'changes.registration': {
+    queue: 'notifications',
+    payload: z.object({
+      registrationId: z.string().uuid(),
+      paymentId: z.string().uuid().optional(),
+    }),
+  },
+  /** A trial was published or cancelled: `trial_changed` to its academy. */
+  'changes.trial': {
+    queue: 'notifications',
+    payload: z.object({ trialId: z.string().uuid() }),
+  },
   'notifications.registration': {
     queue: 'notifications',
     payload: z.object({ eventId: z.string(), registrationId: z.string().uuid() }),
@@ -188,6 +204,16 @@ const update = <
   payload: (p, eventId) => ({ eventId, registrationId: p.registrationId, update: kind(p) }),
 });
 
+/** Every registration event also tells the screens: the typed `registration_changed`. */
+const registrationChanged = {
+  job: 'changes.registration',
+  payload: (p: { registrationId: string }) => ({ registrationId: p.registrationId }),
+} as const;
+const trialChanged = {
+  job: 'changes.trial',
+  payload: (p: { trialId: string }) => ({ trialId: p.trialId }),
+} as const;
+
 /** A pending registration's hold, and a little more, before its expiry job runs. */
 export const HOLD_EXPIRY_DELAY_MS = (LIMITS.paymentHoldMinutes * 60 + 5) * 1000;
 
@@ -228,6 +254,7 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
   ],
   'trial.created': [
     { job: 'notifications.new_trial', payload: (p, eventId) => ({ eventId, trialId: p.trialId }) },
+    trialChanged,
   ],
   'trial.cancelled': [
     { job: 'payments.refund_trial', payload: (p) => ({ trialId: p.trialId }) },
@@ -235,6 +262,7 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
       job: 'notifications.trial_cancelled',
       payload: (p, eventId) => ({ eventId, trialId: p.trialId }),
     },
+    trialChanged,
   ],
   'registration.created': [
     {
@@ -247,13 +275,26 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
       payload: (p) => ({ registrationId: p.registrationId }),
       delayMs: HOLD_EXPIRY_DELAY_MS,
     },
+    registrationChanged,
   ],
-  'registration.confirmed': [update('registration.confirmed', () => 'confirmed')],
-  'registration.status_changed': [update('registration.status_changed', (p) => p.status)],
-  'registration.expired': [update('registration.expired', () => 'expired')],
-  'registration.cancelled': [],
+  'registration.confirmed': [
+    update('registration.confirmed', () => 'confirmed'),
+    registrationChanged,
+  ],
+  'registration.status_changed': [
+    update('registration.status_changed', (p) => p.status),
+    registrationChanged,
+  ],
+  'registration.expired': [update('registration.expired', () => 'expired'), registrationChanged],
+  'registration.cancelled': [registrationChanged],
   'payment.refund_requested': [{ job: 'payments.refund', payload: (p) => p }],
-  'payment.refunded': [update('payment.refunded', () => 'refunded')],
+  'payment.refunded': [
+    update('payment.refunded', () => 'refunded'),
+    {
+      job: 'changes.registration',
+      payload: (p) => ({ registrationId: p.registrationId, paymentId: p.paymentId }),
+    },
+  ],
   'chat.message_sent': [
     {
       job: 'notifications.chat_message',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * Notification kinds with their texts and links (supplement §8). Texts are stored as written at
  * creation; links are SPA paths.
@@ -17,7 +18,9 @@ export const NOTIFICATION_KINDS = [
   'message',
   'system',
 ] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The kinds as an enum of the contract: socket events and the notifications API carry one. */
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 export const profileLink = (userId: string, role: string) =>
   role === 'academy' ? `/academy/profile/${userId}` : `/profile/${userId}`;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './contracts/chat';
+import { PAYMENT_STATUSES } from './contracts/payments';
+import { REGISTRATION_STATUSES, TRIAL_STATUSES } from './contracts/trials';
+import { notificationKindSchema } from './notifications';
 
 /**
  * Server → client socket events. `seq` is present on events the user must not miss: they are
@@ -8,7 +11,7 @@ import { chatMessageSchema } from './contracts/chat';
  */
 const notificationData = z.object({
   id: z.string(),
-  kind: z.string(),
+  kind: notificationKindSchema,
   text: z.string(),
   link: z.string(),
   actor_id: z.string().nullable(),
@@ -34,6 +37,9 @@ export const STORED_EVENT_TYPES = [
   'chat_message',
   'chat_message_updated',
   'chat_read',
+  'registration_changed',
+  'trial_changed',
+  'payment_changed',
 ] as const;
 export type StoredEventType = (typeof STORED_EVENT_TYPES)[number];
 
@@ -56,6 +62,25 @@ export const storedEventDataSchemas = {
     message_id: z.string(),
     unread_count: z.number().int().min(0),
     unread_total: z.number().int().min(0),
+  }),
+  /**
+   * Typed change events (docs/architecture.md "Stored event types"): a registration's status
+   * changed (registered, confirmed, selected, rejected, cancelled, expired), to the trial's
+   * academy and the player. Screens key on the ids, never on a notice's link.
+   */
+  registration_changed: z.object({
+    trial_id: z.string(),
+    registration_id: z.string(),
+    status: z.enum(REGISTRATION_STATUSES),
+  }),
+  /** A trial was published or cancelled: to its academy (lists and dashboard). */
+  trial_changed: z.object({ trial_id: z.string(), status: z.enum(TRIAL_STATUSES) }),
+  /** A payment's status changed (a refund): to the academy and the player. */
+  payment_changed: z.object({
+    payment_id: z.string(),
+    registration_id: z.string(),
+    trial_id: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
   }),
 } as const satisfies Record<StoredEventType, z.ZodType>;
 
@@ -95,6 +120,21 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     type: z.literal('chat_read'),
     seq: z.number().int(),
     data: storedEventDataSchemas.chat_read,
+  }),
+  z.object({
+    type: z.literal('registration_changed'),
+    seq: z.number().int(),
+    data: storedEventDataSchemas.registration_changed,
+  }),
+  z.object({
+    type: z.literal('trial_changed'),
+    seq: z.number().int(),
+    data: storedEventDataSchemas.trial_changed,
+  }),
+  z.object({
+    type: z.literal('payment_changed'),
+    seq: z.number().int(),
+    data: storedEventDataSchemas.payment_changed,
   }),
   z.object({ type: z.literal('typing'), data: typingEventDataSchema }),
   z.object({ type: z.literal('presence'), data: presenceEventDataSchema }),

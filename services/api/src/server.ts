@@ -7,7 +7,11 @@ import {
   pgliteDataDir,
   readPgliteTemplate,
 } from '@touchline/db';
-import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import {
+  createDevMailboxStore,
+  createEmbeddedJobStore,
+  outboxWakeups,
+} from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
@@ -57,6 +61,7 @@ export async function main() {
       drivers,
       logger,
       publicUrl: config.PUBLIC_URL,
+      wakeups: outboxWakeups(database, logger),
     });
   }
 

@@ -1,6 +1,10 @@
 import pino from 'pino';
 import { createDatabase } from '@touchline/db';
-import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import {
+  createDevMailboxStore,
+  createEmbeddedJobStore,
+  outboxWakeups,
+} from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { loadWorkerConfig } from './config';
@@ -41,6 +45,7 @@ async function main() {
     concurrency: config.WORKER_CONCURRENCY,
     publicUrl: config.PUBLIC_URL,
     instrument: metrics?.instrument,
+    wakeups: outboxWakeups(database, logger),
   });
   logger.info({ queues: config.WORKER_QUEUES }, 'worker ready');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '@touchline/db';
-import { claimBatch, type OutboxRow } from '@touchline/db/platform';
+import { claimBatch, type OutboxRow, type OutboxWakeups } from '@touchline/db/platform';
 import { InvalidJobError, type QueueDriver } from '@touchline/drivers';
 import {
   DOMAIN_EVENTS,
@@ -22,8 +22,14 @@ export type OutboxRelayOptions = {
   db: Database;
   queue: QueueDriver;
   logger: Logger;
+  /** The safety-net poll: how long the relay waits when nothing woke it (default 200 ms). */
   intervalMs?: number;
   batchSize?: number;
+  /**
+   * Wakes the relay when a transaction that wrote an outbox row commits (Postgres
+   * `LISTEN/NOTIFY`, in this process or another; PGlite's in process): `outboxWakeups(handle)`.
+   */
+  wakeups?: OutboxWakeups;
   /** Longest wait between retries while batches keep failing (database or queue down). */
   maxBackoffMs?: number;
 };
@@ -90,6 +96,10 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
   let lastLoggedAt = 0;
   let running: Promise<number> | undefined;
   let stopped = true;
+  /** A wake-up arrived while a drain was running: its row may have missed the last claim. */
+  let wokenWhileRunning = false;
+  let unsubscribe: (() => Promise<void>) | undefined;
+  let subscribing: Promise<void> | undefined;
 
   function runOnce(): Promise<number> {
     return claimBatch(db, batchSize, async (rows, batch) => {
@@ -153,6 +163,7 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
 
   function tick() {
     let delay = intervalMs;
+    wokenWhileRunning = false;
     running = drain()
       .then(onSuccess, (err: unknown) => {
         delay = onFailure(err);
@@ -161,8 +172,20 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
       .then(() => 0)
       .finally(() => {
         running = undefined;
-        schedule(delay);
+        schedule(wokenWhileRunning && failures === 0 ? 0 : delay);
       });
+  }
+
+  /** Runs at once instead of waiting for the next poll (an outbox row was committed). */
+  function nudge() {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    if (failures > 0) return; // backing off from an outage: the retry comes on its own
+    clearTimeout(timer);
+    schedule(0);
   }
 
   return {
@@ -172,16 +195,22 @@ export function createOutboxRelay(options: OutboxRelayOptions) {
       if (!stopped) return;
       stopped = false;
       schedule(0);
+      if (options.wakeups) {
+        subscribing = options.wakeups(nudge).then(
+          (off) => {
+            unsubscribe = off;
+          },
+          (err: unknown) => logger.warn({ err }, 'outbox wake-ups unavailable; polling only'),
+        );
+      }
     },
-    /** Runs soon instead of waiting for the next interval (after a local commit). */
-    nudge() {
-      if (stopped || running) return;
-      clearTimeout(timer);
-      schedule(0);
-    },
+    nudge,
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await subscribing;
+      await unsubscribe?.();
+      unsubscribe = undefined;
       await running;
     },
   };

@@ -1,4 +1,5 @@
 import type { Database } from '@touchline/db';
+import type { OutboxWakeups } from '@touchline/db/platform';
 import type { Drivers, JobHandlers } from '@touchline/drivers';
 import { SCHEDULES, type QueueName } from '@touchline/shared';
 import { assertHandlers, createJobHandlers } from './handlers';
@@ -17,7 +18,8 @@ export type StartWorkersOptions = {
   clock?: () => Date;
   queues?: readonly QueueName[];
   concurrency?: number;
-  relayIntervalMs?: number;
+  /** Wakes the relay at commit (`outboxWakeups(database)`); without it the relay only polls. */
+  wakeups?: OutboxWakeups;
   /** The site's public address, for links in e-mails (PUBLIC_URL). */
   publicUrl?: string;
   /** Wraps the handlers (the worker's metrics count and time each job). */
@@ -51,7 +53,7 @@ export async function startWorkers(options: StartWorkersOptions) {
     db,
     queue: drivers.queue,
     logger,
-    intervalMs: options.relayIntervalMs,
+    wakeups: options.wakeups,
   });
   relay.start();
   logger.info({ queue: drivers.queue.kind }, 'workers and outbox relay started');

@@ -7,3 +7,4 @@ export * from '../repositories/embedded-jobs.repository';
 export * from '../repositories/user-events.repository';
 export * from '../repositories/emails.repository';
 export * from '../repositories/dev-mailbox.repository';
+export * from '../outbox-wakeups';

@@ -2,6 +2,7 @@ import { DOMAIN_EVENTS, isDomainEventType } from '@touchline/shared';
 import type { DomainEvent } from '@touchline/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../client';
+import { OUTBOX_CHANNEL } from '../outbox-wakeups';
 import { outbox } from '../schema';
 import { deleteInBatches } from './batched-delete';
 
@@ -24,10 +25,20 @@ export async function appendEvent(executor: Executor, event: DomainEvent): Promi
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw invalidEventError(event.type, detail, parsed.error);
   }
+  // The row and the relay's wake-up in one statement: Postgres delivers the notification when
+  // the transaction commits (outbox-wakeups.ts), never for a rollback.
+  const inserted = executor
+    .$with('inserted')
+    .as(
+      executor
+        .insert(outbox)
+        .values({ type: event.type, payload: parsed.data })
+        .returning({ id: outbox.id }),
+    );
   const [row] = await executor
-    .insert(outbox)
-    .values({ type: event.type, payload: parsed.data })
-    .returning({ id: outbox.id });
+    .with(inserted)
+    .select({ id: inserted.id, woke: sql<string>`pg_notify(${OUTBOX_CHANNEL}, '')` })
+    .from(inserted);
   return { id: row!.id };
 }
 

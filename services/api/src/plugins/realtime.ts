@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
+import { createPublisher, type Publisher } from '@touchline/delivery';
 import { findSessionAuth } from '@touchline/db/auth';
 import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
 import { LIMITS, SOCKET_CLOSE, type StoredServerEvent } from '@touchline/shared';
@@ -9,6 +10,8 @@ import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtim
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: RealtimeHub;
+    /** The one publisher (@touchline/delivery): stored events to their users' tabs after commit. */
+    publisher: Publisher;
   }
 }
 
@@ -51,6 +54,13 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       },
     });
     app.decorate('realtime', hub);
+    app.decorate(
+      'publisher',
+      createPublisher({
+        send: (userId, event) => hub.publishStored(userId, event),
+        logger: app.log,
+      }),
+    );
   },
   { name: 'realtime', dependencies: ['platform'] },
 );

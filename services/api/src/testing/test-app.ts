@@ -4,7 +4,11 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
 import { createSession } from '@touchline/db/auth';
-import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import {
+  createDevMailboxStore,
+  createEmbeddedJobStore,
+  outboxWakeups,
+} from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { insertUser, type NewUser, type UserRow } from '@touchline/db/users';
 import {
@@ -115,8 +119,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
       db: database.db,
       drivers,
       logger: silentLogger,
-      relayIntervalMs: 20,
       clock: options.clock,
+      wakeups: outboxWakeups(database),
     });
   }
 

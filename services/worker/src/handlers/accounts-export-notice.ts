@@ -1,7 +1,8 @@
 import type { Database } from '@touchline/db';
 import type { BusDriver, SecretBox } from '@touchline/drivers';
 import { lagosReadableDate, YOUR_DATA_MESSAGES, YOUR_DATA_PATH } from '@touchline/shared';
-import { deliverNotices, emailLink } from './notifications-trial-deliver';
+import { deliverNotices, emailLink } from '@touchline/delivery';
+import { publisherFor } from './delivery';
 
 /**
  * Tells the owner their export is ready: in-app (kind `system`, link 'Your data') and by e-mail.
@@ -16,7 +17,7 @@ export async function tellExportReady(
     expiresAt: Date;
   },
 ) {
-  await deliverNotices(deps, [
+  await deliverNotices({ ...deps, publisher: publisherFor(deps.bus) }, [
     {
       userId: input.user.id,
       actorId: null,

@@ -8,6 +8,7 @@ import type {
   SecretBox,
   StorageDriver,
 } from '@touchline/drivers';
+import { createRegistrationChangesHandler, createTrialChangesHandler } from './changes';
 import { createEmailSendHandler } from './email-send';
 import { createPruneHandler } from './maintenance-prune';
 import { createMediaProcessHandler } from './media-process';
@@ -51,6 +52,8 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'media.process': createMediaProcessHandler(deps),
     'realtime.sessions_revoked': createSessionsRevokedHandler(deps),
     'maintenance.prune': createPruneHandler(deps),
+    'changes.registration': createRegistrationChangesHandler(deps),
+    'changes.trial': createTrialChangesHandler(deps),
     'notifications.create': createNotificationsHandler(deps),
     'notifications.like': createLikeNotificationsHandler(deps),
     'notifications.comment': createCommentNotificationsHandler(deps),

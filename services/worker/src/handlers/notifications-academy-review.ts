@@ -3,7 +3,8 @@ import { findAdminAuditById } from '@touchline/db/admin';
 import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { ACADEMY_REVIEW_LINKS, NOTIFICATION_TEXTS } from '@touchline/shared';
-import { deliverNotices, emailLink, type TrialNotice } from './notifications-trial-deliver';
+import { deliverNotices, emailLink, type Notice } from '@touchline/delivery';
+import { publisherFor } from './delivery';
 
 /**
  * An administrator's decision on an academy's verification (`academy.verified` /
@@ -27,7 +28,7 @@ export function createAcademyReviewNotificationsHandler(deps: {
     if (!audit || audit.targetUserId !== academy.id) return;
     const link = ACADEMY_REVIEW_LINKS[data.decision];
     const emailTo = emailLink(deps.publicUrl, link);
-    const notice: TrialNotice =
+    const notice: Notice =
       data.decision === 'verified'
         ? {
             userId: academy.id,
@@ -55,6 +56,6 @@ export function createAcademyReviewNotificationsHandler(deps: {
               params: { name: academy.username, reason: audit.reason, link: emailTo },
             },
           };
-    await deliverNotices(deps, [notice]);
+    await deliverNotices({ ...deps, publisher: publisherFor(deps.bus) }, [notice]);
   };
 }

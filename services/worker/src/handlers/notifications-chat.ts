@@ -1,19 +1,9 @@
 import type { Database } from '@touchline/db';
-import {
-  countUnread,
-  findChatMessageForNotification,
-  chatNotificationKey,
-  findUnreadChatNotification,
-  insertGroupedNotification,
-  lockChatReceiver,
-  notificationSourceUsed,
-  reannounceChatNotification,
-} from '@touchline/db/notifications';
-import { appendUserEvent } from '@touchline/db/platform';
+import { storeChatNotice } from '@touchline/delivery';
+import { findChatMessageForNotification } from '@touchline/db/notifications';
 import { isBlockedEitherWay } from '@touchline/db/social';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
-import { NOTIFICATION_TEXTS, chatLink } from '@touchline/shared';
-import { notificationEventData, publishStored } from './notification-events';
+import { publisherFor } from './delivery';
 
 /**
  * A chat message, told to its receiver ('New message from <name>', linking the conversation),
@@ -42,46 +32,18 @@ export function createChatNotificationsHandler(deps: {
     if (!target || target.deletedAt) return;
     if (!target.senderActive || !target.receiverActive) return;
     if (await isBlockedEitherWay(deps.db, target.senderId, target.receiverId)) return;
-    const link = chatLink(target.threadName);
-
-    const stored = await deps.db.transaction(async (tx) => {
-      const receiver = await lockChatReceiver(tx, {
+    // The grouping rule (one unread notice per conversation) lives with the deliverer.
+    await publisherFor(deps.bus).deliver(deps.db, (tx) =>
+      storeChatNotice(tx, {
         threadId: target.threadId,
-        userId: target.receiverId,
+        threadName: target.threadName,
         messageId: target.messageId,
-      });
-      // Not a member any more, the message was deleted meanwhile, or they read it already.
-      if (!receiver || receiver.messageDeleted || receiver.hasRead) return null;
-      const sourceKey = `chat.message_sent:${data.eventId}`;
-      if (await notificationSourceUsed(tx, sourceKey)) return null; // a rerun
-      const text = NOTIFICATION_TEXTS.chatMessage(target.senderName);
-      const unread = await findUnreadChatNotification(tx, {
-        userId: target.receiverId,
-        threadId: target.threadId,
-        link,
-      });
-      if (unread?.standing) return null; // it announces a message they have not read yet
-      const change = { actorId: target.senderId, text, sourceKey };
-      const row = unread
-        ? await reannounceChatNotification(tx, target.receiverId, unread.id, {
-            ...change,
-            messageId: target.messageId,
-            now: deps.clock(),
-          })
-        : await insertGroupedNotification(tx, {
-            ...change,
-            userId: target.receiverId,
-            kind: 'message',
-            link,
-            groupKey: chatNotificationKey(target.messageId),
-            actorCount: 1,
-          });
-      if (!row) return null; // another row announces this message already
-      const eventData = notificationEventData(row, await countUnread(tx, target.receiverId));
-      const { seq } = await appendUserEvent(tx, target.receiverId, 'notification', eventData);
-      return { type: 'notification' as const, seq, data: eventData };
-    });
-    if (!stored) return;
-    await publishStored(deps.bus, target.receiverId, [stored]);
+        senderId: target.senderId,
+        senderName: target.senderName,
+        receiverId: target.receiverId,
+        sourceKey: `chat.message_sent:${data.eventId}`,
+        now: deps.clock(),
+      }),
+    );
   };
 }

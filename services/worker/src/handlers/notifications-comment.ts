@@ -1,20 +1,11 @@
 import type { Database } from '@touchline/db';
-import {
-  countUnread,
-  findCommentForNotification,
-  insertNotification,
-} from '@touchline/db/notifications';
-import { appendUserEvent } from '@touchline/db/platform';
+import { deliverNotices } from '@touchline/delivery';
+import { findCommentForNotification } from '@touchline/db/notifications';
 import { isBlockedEitherWay } from '@touchline/db/social';
 import { findUserById, type UserRow } from '@touchline/db/users';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
-import {
-  NOTIFICATION_TEXTS,
-  postLink,
-  type NotificationKind,
-  type StoredServerEvent,
-} from '@touchline/shared';
-import { notificationEventData, publishStored } from './notification-events';
+import { NOTIFICATION_TEXTS, postLink, type NotificationKind } from '@touchline/shared';
+import { publisherFor } from './delivery';
 
 type Draft = { recipientId: string; kind: NotificationKind; text: string; sourceKey: string };
 
@@ -62,24 +53,17 @@ export function createCommentNotificationsHandler(deps: {
     }
     if (drafts.length === 0) return;
 
-    const stored = await deps.db.transaction(async (tx) => {
-      const out: { userId: string; event: StoredServerEvent }[] = [];
-      for (const draft of drafts) {
-        const row = await insertNotification(tx, {
-          userId: draft.recipientId,
-          actorId: commenter.id,
-          kind: draft.kind,
-          text: draft.text,
-          link: postLink(comment.postId),
-          sourceKey: draft.sourceKey,
-        });
-        if (!row) continue; // told already by an earlier run
-        const eventData = notificationEventData(row, await countUnread(tx, row.userId));
-        const { seq } = await appendUserEvent(tx, row.userId, 'notification', eventData);
-        out.push({ userId: row.userId, event: { type: 'notification', seq, data: eventData } });
-      }
-      return out;
-    });
-    for (const { userId, event } of stored) await publishStored(deps.bus, userId, [event]);
+    // One notice per recipient and source event: what an earlier run told is skipped.
+    await deliverNotices(
+      { db: deps.db, publisher: publisherFor(deps.bus) },
+      drafts.map((draft) => ({
+        userId: draft.recipientId,
+        actorId: commenter.id,
+        kind: draft.kind,
+        text: draft.text,
+        link: postLink(comment.postId),
+        sourceKey: draft.sourceKey,
+      })),
+    );
   };
 }

@@ -1,10 +1,6 @@
 import type { Database } from '@touchline/db';
-import {
-  countUnread,
-  findNotificationParties,
-  insertNotification,
-} from '@touchline/db/notifications';
-import { appendUserEvent } from '@touchline/db/platform';
+import { deliverNotices } from '@touchline/delivery';
+import { findNotificationParties } from '@touchline/db/notifications';
 import { areFriends, findRequest } from '@touchline/db/social';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import {
@@ -13,7 +9,7 @@ import {
   type JobPayload,
   type NotificationKind,
 } from '@touchline/shared';
-import { notificationEventData, publishStored } from './notification-events';
+import { publisherFor } from './delivery';
 
 type Payload = JobPayload<'notifications.create'>;
 type Draft = { kind: NotificationKind; text: string; link: string };
@@ -68,19 +64,14 @@ export function createNotificationsHandler(deps: {
     const notification = await draft(data, parties.actorName, parties.actorRole);
     if (!notification) return;
 
-    const stored = await deps.db.transaction(async (tx) => {
-      const row = await insertNotification(tx, {
+    // One notice per source event: a rerun stores and publishes nothing.
+    await deliverNotices({ db: deps.db, publisher: publisherFor(deps.bus) }, [
+      {
         userId: recipient.id,
         actorId: actor.id,
         sourceKey: `${data.event}:${data.eventId}`,
         ...notification,
-      });
-      if (!row) return null; // this event already produced its notification
-      const eventData = notificationEventData(row, await countUnread(tx, recipient.id));
-      const { seq } = await appendUserEvent(tx, recipient.id, 'notification', eventData);
-      return { type: 'notification' as const, seq, data: eventData };
-    });
-    if (!stored) return;
-    await publishStored(deps.bus, recipient.id, [stored]);
+      },
+    ]);
   };
 }

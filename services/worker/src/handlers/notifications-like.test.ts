@@ -10,7 +10,7 @@ import { userChannel, type BusMessage } from '@touchline/shared';
 import { createHandlerEnv } from '../testing/handler-env';
 import type { createWorkerEnv } from '../testing/worker-env';
 import { insertTestPost, likeTestPost, unlikeTestPost } from '../testing/post-fixtures';
-import { likeHour } from './notifications-like';
+import { likeHour } from '@touchline/delivery';
 
 type Env = Awaited<ReturnType<typeof createWorkerEnv>>;
 

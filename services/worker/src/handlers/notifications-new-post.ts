@@ -1,14 +1,9 @@
 import type { Database } from '@touchline/db';
-import {
-  countUnreadMany,
-  findPostAuthorForNotification,
-  insertNotifications,
-  listNewPostAudience,
-} from '@touchline/db/notifications';
-import { appendUserEventsBatch } from '@touchline/db/platform';
+import { deliverNotices } from '@touchline/delivery';
+import { findPostAuthorForNotification, listNewPostAudience } from '@touchline/db/notifications';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, postLink } from '@touchline/shared';
-import { notificationEventData, publishStored } from './notification-events';
+import { publisherFor } from './delivery';
 
 /** Recipients per transaction: one insert of notifications and two of realtime events. */
 export const NEW_POST_BATCH_SIZE = 500;
@@ -45,35 +40,17 @@ export function createNewPostNotificationsHandler(deps: {
       if (recipients.length === 0) return;
       after = recipients.at(-1)!;
 
-      const pushed = await deps.db.transaction(async (tx) => {
-        const rows = await insertNotifications(
-          tx,
-          recipients.map((recipientId) => ({
-            userId: recipientId,
-            actorId: post.authorId,
-            kind: 'new_post',
-            text,
-            link,
-            sourceKey: `post.created:${data.eventId}:${recipientId}`,
-          })),
-        );
-        // Every recipient's unread count in one grouped statement (not one per recipient).
-        const unread = await countUnreadMany(
-          tx,
-          rows.map((row) => row.userId),
-        );
-        const events = rows.map((row) => ({
-          userId: row.userId,
-          type: 'notification' as const,
-          data: notificationEventData(row, unread.get(row.userId) ?? 0),
-        }));
-        const seqs = await appendUserEventsBatch(tx, events);
-        return events.map((event, i) => ({ ...event, seq: seqs[i]!.seq }));
-      });
-      await Promise.all(
-        pushed.map(({ userId, seq, data: eventData }) =>
-          publishStored(deps.bus, userId, [{ type: 'notification', seq, data: eventData }]),
-        ),
+      // One short transaction per batch (rows, unread counts, numbered events), published after.
+      await deliverNotices(
+        { db: deps.db, publisher: publisherFor(deps.bus) },
+        recipients.map((recipientId) => ({
+          userId: recipientId,
+          actorId: post.authorId,
+          kind: 'new_post' as const,
+          text,
+          link,
+          sourceKey: `post.created:${data.eventId}:${recipientId}`,
+        })),
       );
       if (recipients.length < batchSize) return;
     }

@@ -3,7 +3,8 @@ import { wasTrialCancelledByAdmin } from '@touchline/db/admin';
 import { findTrialById, listRegistrants } from '@touchline/db/trials';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
-import { deliverNotices, emailLink, type TrialNotice } from './notifications-trial-deliver';
+import { deliverNotices, emailLink, type Notice } from '@touchline/delivery';
+import { publisherFor } from './delivery';
 
 /** Registrants per transaction. */
 export const TRIAL_CANCELLED_BATCH_SIZE = 200;
@@ -34,7 +35,7 @@ export function createTrialCancelledNotificationsHandler(deps: {
     });
     const byAdmin = await wasTrialCancelledByAdmin(deps.db, trial.id);
     const link = trialLink(trial.id);
-    const notices: TrialNotice[] = registrants.map((r) => ({
+    const notices: Notice[] = registrants.map((r) => ({
       userId: r.playerId,
       actorId: trial.academyId,
       kind: 'registration_update',
@@ -56,7 +57,10 @@ export function createTrialCancelledNotificationsHandler(deps: {
       },
     }));
     for (let i = 0; i < notices.length; i += batchSize) {
-      await deliverNotices(deps, notices.slice(i, i + batchSize));
+      await deliverNotices(
+        { ...deps, publisher: publisherFor(deps.bus) },
+        notices.slice(i, i + batchSize),
+      );
     }
   };
 }

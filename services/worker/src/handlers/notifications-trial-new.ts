@@ -4,7 +4,8 @@ import { findTrialById } from '@touchline/db/trials';
 import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
-import { deliverNotices } from './notifications-trial-deliver';
+import { deliverNotices } from '@touchline/delivery';
+import { publisherFor } from './delivery';
 
 /** Recipients per transaction (as for new posts). */
 export const NEW_TRIAL_BATCH_SIZE = 500;
@@ -42,7 +43,7 @@ export function createNewTrialNotificationsHandler(deps: {
       if (recipients.length === 0) return;
       after = recipients.at(-1)!;
       await deliverNotices(
-        deps,
+        { ...deps, publisher: publisherFor(deps.bus) },
         recipients.map((userId) => ({
           userId,
           actorId: academy.id,

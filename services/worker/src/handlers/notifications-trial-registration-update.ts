@@ -9,12 +9,8 @@ import {
   trialLink,
   type JobPayload,
 } from '@touchline/shared';
-import {
-  deliverNotices,
-  emailLink,
-  type TemplatedEmail,
-  type TrialNotice,
-} from './notifications-trial-deliver';
+import { deliverNotices, emailLink, type Notice, type TemplatedEmail } from '@touchline/delivery';
+import { publisherFor } from './delivery';
 
 type Update = JobPayload<'notifications.registration_update'>['update'];
 
@@ -66,7 +62,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
   async function draft(
     update: Update,
     r: RegistrationDetail,
-  ): Promise<Pick<TrialNotice, 'text' | 'email'> | null> {
+  ): Promise<Pick<Notice, 'text' | 'email'> | null> {
     const link = emailLink(deps.publicUrl, trialLink(r.trialId));
     switch (update) {
       case 'confirmed': {
@@ -132,7 +128,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
       findUserById(deps.db, registration.playerId),
       data.update === 'confirmed' ? findUserById(deps.db, registration.academyId) : null,
     ]);
-    const notices: TrialNotice[] = [];
+    const notices: Notice[] = [];
     const notice = player?.isActive ? await draft(data.update, registration) : null;
     if (player && notice) {
       notices.push({
@@ -155,6 +151,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
         sourceKey: `registration.confirmed:${data.eventId}:academy`,
       });
     }
-    if (notices.length > 0) await deliverNotices(deps, notices);
+    if (notices.length > 0)
+      await deliverNotices({ ...deps, publisher: publisherFor(deps.bus) }, notices);
   };
 }

@@ -3,7 +3,8 @@ import { findRegistration } from '@touchline/db/trials';
 import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, academyTrialLink, trialLink } from '@touchline/shared';
-import { deliverNotices, emailLink, type TrialNotice } from './notifications-trial-deliver';
+import { deliverNotices, emailLink, type Notice } from '@touchline/delivery';
+import { publisherFor } from './delivery';
 import { receiptEmail } from './notifications-trial-registration-update';
 
 /**
@@ -27,7 +28,7 @@ export function createRegistrationNotificationsHandler(deps: {
       findUserById(deps.db, registration.academyId),
       findUserById(deps.db, registration.playerId),
     ]);
-    const notices: TrialNotice[] = [];
+    const notices: Notice[] = [];
     if (academy?.isActive) {
       notices.push({
         userId: academy.id,
@@ -54,6 +55,6 @@ export function createRegistrationNotificationsHandler(deps: {
         ),
       });
     }
-    await deliverNotices(deps, notices);
+    await deliverNotices({ ...deps, publisher: publisherFor(deps.bus) }, notices);
   };
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listNotifications } from '@touchline/db/notifications';
-import { appendEvent, getEmail } from '@touchline/db/platform';
+import { schema } from '@touchline/db';
+import { appendEvent, getEmail, listUserEventsSince } from '@touchline/db/platform';
+import { eq } from 'drizzle-orm';
 import { markPaymentSucceeded } from '@touchline/db/payments';
 import { waitFor } from '@touchline/drivers/testing';
 import { createOutboxRelay } from '../relay';
@@ -99,5 +101,50 @@ describe('trials through the event pipeline', () => {
     expect(mail!.text).toContain(`Reference code: ${registered.registration.referenceCode}`);
     expect(mail!.text).toContain('₦12,500');
     expect(await getEmail(h.env.db, emailId)).toMatchObject({ sealedContent: null });
+  });
+});
+
+describe('typed change events', () => {
+  it('the academy and the player hear registration_changed, keyed by ids, for a registration and its cancellation', async () => {
+    const relay = createOutboxRelay({ db: h.env.db, queue: h.drivers.queue, logger: silentLogger });
+    const academy = await createTestAcademy(h.env.db, 'Changes FC');
+    const player = await createTestPlayer(h.env.db);
+    const trialId = await createTestTrial(h.env.db, academy.id, { name: 'Changes Trial' });
+    const { registration } = await registerTestPlayer(h.env.db, trialId, player.id, {
+      name: 'Chidi Eze',
+      email: 'chidi.changes@example.test',
+    });
+    const changesOf = async (userId: string) =>
+      (await listUserEventsSince(h.env.db, userId, 0, 50))
+        .filter((e) => e.type === 'registration_changed')
+        .map((e) => e.data);
+
+    await appendEvent(h.env.db, {
+      type: 'registration.created',
+      payload: { registrationId: registration.id, trialId },
+    });
+    await relay.drain();
+    const registered = { trial_id: trialId, registration_id: registration.id };
+    for (const userId of [academy.id, player.id]) {
+      await waitFor(async () => (await changesOf(userId)).length === 1, 'registered', 30_000);
+      expect(await changesOf(userId)).toEqual([{ ...registered, status: registration.status }]);
+    }
+
+    // The player cancels (as the API's transaction leaves it): the change reaches both.
+    await h.env.db.transaction(async (tx) => {
+      await tx
+        .update(schema.trialRegistrations)
+        .set({ status: 'cancelled' })
+        .where(eq(schema.trialRegistrations.id, registration.id));
+      await appendEvent(tx, {
+        type: 'registration.cancelled',
+        payload: { registrationId: registration.id },
+      });
+    });
+    await relay.drain();
+    for (const userId of [academy.id, player.id]) {
+      await waitFor(async () => (await changesOf(userId)).length === 2, 'cancelled', 30_000);
+      expect((await changesOf(userId))[1]).toEqual({ ...registered, status: 'cancelled' });
+    }
   });
 });

@@ -2,12 +2,8 @@ import type { Database } from '@touchline/db';
 import { pickRemindersDue } from '@touchline/db/trials';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
-import {
-  emailLink,
-  pushNotices,
-  storeNotices,
-  type PushedNotice,
-} from './notifications-trial-deliver';
+import { emailLink, storeNotices, type Outbound } from '@touchline/delivery';
+import { publisherFor } from './delivery';
 
 /** Registrants reminded per transaction. */
 export const REMIND_BATCH_SIZE = 200;
@@ -35,7 +31,7 @@ export function createRemindHandler(deps: {
       const now = deps.clock();
       const { picked, pushed } = await deps.db.transaction(async (tx) => {
         const due = await pickRemindersDue(tx, { now, withinHours: REMIND_WITHIN_HOURS, limit });
-        const stored: PushedNotice[] = await storeNotices(
+        const stored: Outbound[] = await storeNotices(
           tx,
           deps.secretBox,
           due.map((r) => ({
@@ -62,7 +58,7 @@ export function createRemindHandler(deps: {
         );
         return { picked: due.length, pushed: stored };
       });
-      await pushNotices(deps.bus, pushed);
+      await publisherFor(deps.bus).publish(pushed);
       if (picked < limit) return;
     }
   };

@@ -16,6 +16,7 @@ import {
   countUnpublished,
   createDevMailboxStore,
   createEmbeddedJobStore,
+  outboxWakeups,
 } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import {
@@ -70,7 +71,7 @@ const relay = createOutboxRelay({
   db: database.db,
   queue: drivers.queue,
   logger: silentLogger,
-  intervalMs: 50,
+  wakeups: outboxWakeups(database),
 });
 relay.start();
 

@@ -24,7 +24,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     clock: app.clock,
     moderation: contentModerationFrom(app),
-    publish: (userId, event) => app.realtime.publishStored(userId, event),
+    publisher: app.publisher,
   });
 
   app.get(

@@ -7,8 +7,7 @@ import {
   resolveReports,
   type AdminReportRow,
 } from '@touchline/db/admin';
-import { countUnread, insertNotification } from '@touchline/db/notifications';
-import { appendUserEvent } from '@touchline/db/platform';
+import { storeNotices, type Outbound, type Publisher } from '@touchline/delivery';
 import {
   ADMIN_OPS_MESSAGES,
   adultCutoffOn,
@@ -17,7 +16,6 @@ import {
   type AdminReportPage,
   type AdminReportsQuery,
   type AdminResolveReportBody,
-  type StoredServerEvent,
 } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
 import type { ContentModeration } from '../posts/posts.moderation';
@@ -56,7 +54,7 @@ export function createAdminReportsService(deps: {
   db: Database;
   clock: () => Date;
   moderation: ContentModeration;
-  publish: (userId: string, event: StoredServerEvent) => Promise<void>;
+  publisher: Publisher;
 }) {
   const { db, clock } = deps;
   const cutoff = () => adultCutoffOn(todayInLagos(clock()));
@@ -94,33 +92,19 @@ export function createAdminReportsService(deps: {
           at: now,
           sameTarget: removing,
         });
-        let stored: { userId: string; event: StoredServerEvent } | null = null;
-        if (removed && report.targetAuthorId) {
-          const row = await insertNotification(tx, {
-            userId: report.targetAuthorId,
-            kind: 'system',
-            text: ADMIN_OPS_MESSAGES.removedNotice(report.targetKind, body.reason),
-            link: '/notification',
-            actorId: null,
-            sourceKey: `report.removed:${report.id}`,
-          });
-          if (row) {
-            const data = {
-              id: row.id,
-              kind: row.kind,
-              text: row.text,
-              link: row.link,
-              actor_id: row.actorId,
-              created_at: row.createdAt.toISOString(),
-              unread: await countUnread(tx, report.targetAuthorId),
-            };
-            const { seq } = await appendUserEvent(tx, report.targetAuthorId, 'notification', data);
-            stored = {
-              userId: report.targetAuthorId,
-              event: { type: 'notification', seq, data } as StoredServerEvent,
-            };
-          }
-        }
+        const stored: Outbound[] =
+          removed && report.targetAuthorId
+            ? await storeNotices(tx, null, [
+                {
+                  userId: report.targetAuthorId,
+                  kind: 'system',
+                  text: ADMIN_OPS_MESSAGES.removedNotice(report.targetKind, body.reason),
+                  link: '/notification',
+                  actorId: null,
+                  sourceKey: `report.removed:${report.id}`,
+                },
+              ])
+            : [];
         await insertAdminAudit(tx, {
           actorId,
           action: removing ? 'report.removed' : 'report.dismissed',
@@ -137,7 +121,7 @@ export function createAdminReportsService(deps: {
         });
         return { stored, report: await findAdminReport(tx, report.id, cutoff()) };
       });
-      if (outcome.stored) await deps.publish(outcome.stored.userId, outcome.stored.event);
+      await deps.publisher.publish(outcome.stored);
       return {
         message:
           body.action === 'remove'

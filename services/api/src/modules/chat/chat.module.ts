@@ -12,7 +12,7 @@ export function buildChatService(app: FastifyInstance) {
     clock,
     storage: drivers.storage,
     presence: presenceFrom(app), // who is online, on any instance
-    publish: (userId, event) => app.realtime.publishStored(userId, event),
+    publisher: app.publisher,
     onStorageError: (err) => app.log.warn({ err }, 'chat picture file not deleted'),
   });
 }

@@ -16,11 +16,8 @@ import {
   unreadTotal,
 } from '@touchline/db/chat';
 import { deleteOwnedMediaObjects, recordUnclaimedFiles } from '@touchline/db/media';
-import {
-  appendEvent,
-  appendUserEventsBatch,
-  replaceStoredChatMessage,
-} from '@touchline/db/platform';
+import { appendEvent, replaceStoredChatMessage } from '@touchline/db/platform';
+import { storeUserEvents, type Publisher, type UserEventDraft } from '@touchline/delivery';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   CHAT_LIMITS,
@@ -50,7 +47,7 @@ export type ChatServiceDeps = {
   storage: StorageDriver;
   presence: ChatPresence;
   /** Publishes a stored event after its commit (never rejects). */
-  publish: (userId: string, event: StoredServerEvent) => Promise<void>;
+  publisher: Publisher;
   /** A picture file that could not be deleted (an orphan file, never a broken link). */
   onStorageError?: (err: unknown) => void;
 };
@@ -126,11 +123,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const counts = await countsOf(tx, thread.id, userId);
       events.push({ userId, type, data: dataFor(counts) });
     }
-    const seqs = await appendUserEventsBatch(tx, events);
-    return events.map((e, i) => ({
-      userId: e.userId,
-      event: { type: e.type, seq: seqs[i]!.seq, data: e.data } as StoredServerEvent,
-    }));
+    return storeUserEvents(tx, events as UserEventDraft[]);
   }
 
   /**
@@ -151,7 +144,7 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   async function publishAll(stored: readonly Stored[]) {
-    await Promise.all(stored.map(({ userId, event }) => deps.publish(userId, event)));
+    await deps.publisher.publish(stored);
   }
 
   /** The caller's own message, locked for a change, within the edit window. */

@@ -13,7 +13,7 @@ export function buildNotificationsService(app: FastifyInstance) {
     db: app.db,
     clock: app.clock,
     media: mediaUrlsFrom(app),
-    publish: (userId, event) => app.realtime.publishStored(userId, event),
+    publisher: app.publisher,
   });
 }
 

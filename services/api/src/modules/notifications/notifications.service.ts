@@ -6,13 +6,8 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '@touchline/db/notifications';
-import { appendUserEvent } from '@touchline/db/platform';
-import {
-  LIMITS,
-  NOTIFICATIONS_ERRORS,
-  type NotificationPage,
-  type StoredServerEvent,
-} from '@touchline/shared';
+import { storeUserEvent, type Publisher } from '@touchline/delivery';
+import { LIMITS, NOTIFICATIONS_ERRORS, type NotificationPage } from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 import { keysetPageWindow, pageOf, type PageQuery } from '../../lib/paging';
 import type { MediaService } from '../media/media.service';
@@ -27,22 +22,17 @@ export function createNotificationsService(deps: {
   db: Database;
   clock: () => Date;
   media: Pick<MediaService, 'publicUrls'>;
-  publish: (userId: string, event: StoredServerEvent) => Promise<void>;
+  publisher: Publisher;
 }) {
   const { db } = deps;
 
   async function announceCount(userId: string) {
-    const stored = await db.transaction(async (tx) => {
-      const unread = await countUnread(tx, userId);
-      const { seq } = await appendUserEvent(tx, userId, 'notification_count', { unread });
-      return { seq, unread };
+    let unread = 0;
+    await deps.publisher.deliver(db, async (tx) => {
+      unread = await countUnread(tx, userId);
+      return [await storeUserEvent(tx, { userId, type: 'notification_count', data: { unread } })];
     });
-    await deps.publish(userId, {
-      type: 'notification_count',
-      seq: stored.seq,
-      data: { unread: stored.unread },
-    });
-    return stored.unread;
+    return unread;
   }
 
   return {

@@ -91,20 +91,6 @@ function renderDashboard() {
   );
 }
 
-const notification = (kind: string) => ({
-  type: 'notification' as const,
-  seq: 1,
-  data: {
-    id: 'n-1',
-    kind,
-    text: 'Ada Obi registered for Under-17 Open Trial',
-    link: '/academy/trial_details/t-1',
-    actor_id: 'p-1',
-    created_at: new Date().toISOString(),
-    unread: 1,
-  },
-});
-
 describe('academy dashboard', () => {
   it('shows the figures, the lists, takings and recent payments, with the charts loaded on demand', async () => {
     serveApi({ 'GET /api/academy_dashboard': () => dashboard() });
@@ -157,7 +143,13 @@ describe('academy dashboard', () => {
     expect(screen.getByText('No payments yet.')).toBeVisible();
 
     answer = dashboard();
-    act(() => realtime.events.emit('notification', notification('trial_registration')));
+    act(() =>
+      realtime.events.emit('registration_changed', {
+        type: 'registration_changed',
+        seq: 1,
+        data: { trial_id: 't-1', registration_id: 'r-1', status: 'cancelled' },
+      }),
+    );
     expect(await screen.findByText('Trial day photos')).toBeVisible();
     await waitFor(() => expect(fetch.callsTo('GET /api/academy_dashboard')).toHaveLength(2));
   });

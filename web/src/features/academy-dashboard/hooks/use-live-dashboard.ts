@@ -2,11 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent } from '@/lib/use-realtime';
 import { DASHBOARD_KEY } from '../api/get-dashboard';
 
-/** A new registration (a `trial_registration` notification) refreshes the dashboard's figures. */
+/**
+ * Every typed change (a registration's status, a payment, a trial) refreshes the dashboard's
+ * figures: registrations, cancellations, expired holds and refunds all move them.
+ */
 export function useLiveDashboard(): void {
   const queryClient = useQueryClient();
-  useRealtimeEvent('notification', ({ data }) => {
-    if (data.kind === 'trial_registration')
-      void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+  useRealtimeEvent('registration_changed', refresh);
+  useRealtimeEvent('payment_changed', refresh);
+  useRealtimeEvent('trial_changed', refresh);
 }

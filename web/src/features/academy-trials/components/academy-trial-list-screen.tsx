@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { SkeletonRow } from '@/components/skeleton';
 import { useAcademyTrials } from '../api/get-academy-trials';
+import { useLiveTrialLists } from '../hooks/use-live-registrants';
 import { ACADEMY_TRIAL_PATHS } from '../lib/paths';
 import { TrialRow } from './trial-row';
 
@@ -26,6 +27,7 @@ const EMPTY: Record<AcademyTrialTab, string> = {
 
 /** `/academy/list_trials`: the academy's own trials under Upcoming / Today / Completed / Cancelled. */
 export function AcademyTrialListScreen() {
+  useLiveTrialLists();
   const [tab, setTab] = useState<AcademyTrialTab>('upcoming');
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 

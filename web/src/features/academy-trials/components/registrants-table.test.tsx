@@ -104,31 +104,26 @@ describe('registrants table', () => {
     );
   });
 
-  it('refetches when a new registration for this trial arrives live, and not for another trial', async () => {
+  it('refetches when a registration of this trial changes live (keyed by id), and not for another trial', async () => {
     let current = [tunde];
     const fetch = open(() => current);
     await table();
     expect(screen.getByRole('heading', { name: /Registrants/ })).toHaveTextContent('(1)');
 
     current = [tunde, ada];
+    const changed = (seq: number, trialId: string) => ({
+      type: 'registration_changed' as const,
+      seq,
+      data: { trial_id: trialId, registration_id: `r-${seq}`, status: 'registered' as const },
+    });
+    act(() => realtime.events.emit('registration_changed', changed(1, 't-other')));
     act(() =>
       realtime.events.emit(
         'notification',
-        notificationEvent('trial_registration', '/academy/trial_details/t-other', 1),
+        notificationEvent('trial_registration', '/academy/trial_details/t-1', 2),
       ),
     );
-    act(() =>
-      realtime.events.emit(
-        'notification',
-        notificationEvent('like', '/academy/trial_details/t-1', 2),
-      ),
-    );
-    act(() =>
-      realtime.events.emit(
-        'notification',
-        notificationEvent('trial_registration', '/academy/trial_details/t-1', 3),
-      ),
-    );
+    act(() => realtime.events.emit('registration_changed', changed(3, 't-1')));
     expect(await screen.findByRole('rowheader', { name: /Ada Obi/ })).toBeVisible();
     expect(screen.getByRole('heading', { name: /Registrants/ })).toHaveTextContent('(2)');
     const lists = fetch

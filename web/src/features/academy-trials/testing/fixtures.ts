@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@touchline/shared';
 import type { Registrant, TrialView } from '@touchline/shared';
 
 /** A trial as the API answers it (the academy's own). */
@@ -58,7 +59,7 @@ export function makeRegistrant(overrides: Partial<Registrant> = {}): Registrant 
 }
 
 /** A `notification` socket event. */
-export function notificationEvent(kind: string, link: string, seq = 1) {
+export function notificationEvent(kind: NotificationKind, link: string, seq = 1) {
   return {
     type: 'notification' as const,
     seq,

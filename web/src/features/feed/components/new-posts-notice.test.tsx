@@ -1,3 +1,4 @@
+import type { NotificationKind } from '@touchline/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,7 @@ import { realtime } from '@/lib/realtime';
 import { feedKeys } from '../api/feed-keys';
 import { NewPostsNotice } from './new-posts-notice';
 
-const notification = (kind: string, seq: number) => ({
+const notification = (kind: NotificationKind, seq: number) => ({
   type: 'notification' as const,
   seq,
   data: {

@@ -1,0 +1,119 @@
+import type { Executor } from '@touchline/db';
+import {
+  countUnread,
+  countUnreadMany,
+  insertNotifications,
+  type NotificationRow,
+} from '@touchline/db/notifications';
+import { appendEvent, createEmail } from '@touchline/db/platform';
+import type { SecretBox } from '@touchline/drivers';
+import type { EmailParams, EmailTemplate, NotificationKind } from '@touchline/shared';
+import { storeUserEvents, type Outbound } from './user-events';
+
+/** An e-mail of one template with its parameters (checked against the template by the type). */
+export type TemplatedEmail = {
+  [T in EmailTemplate]: { to: string; template: T; params: EmailParams<T> };
+}[EmailTemplate];
+
+/**
+ * One in-app notice for a user, and optionally the e-mail that goes with it. `sourceKey` is
+ * unique: a notice already stored is skipped, its e-mail too, so a rerun sends nothing twice.
+ */
+export type Notice = {
+  userId: string;
+  actorId: string | null;
+  kind: NotificationKind;
+  text: string;
+  link: string;
+  sourceKey: string;
+  email?: TemplatedEmail;
+};
+
+/** A page's address for an e-mail: absolute with the site's public address, else the path. */
+export function emailLink(publicUrl: string | undefined, path: string): string {
+  return publicUrl ? `${publicUrl.replace(/\/+$/, '')}${path}` : path;
+}
+
+/**
+ * The `notification` socket event's data for a stored row (the same id as the row), with the
+ * recipient's unread count after it, so the client's badge never has to guess.
+ */
+export function notificationEventData(row: NotificationRow, unread: number) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    link: row.link,
+    actor_id: row.actorId,
+    created_at: row.createdAt.toISOString(),
+    unread,
+  };
+}
+
+/**
+ * Queues an e-mail the way every service does (`auth.codes.service`): the row with its
+ * parameters sealed by the drivers' secret box and its `email.queued` event, in the caller's
+ * transaction; the `email.send` job renders and sends it.
+ */
+export async function queueEmail(executor: Executor, box: SecretBox, email: TemplatedEmail) {
+  const emailId = await createEmail(executor, {
+    to: email.to,
+    template: email.template,
+    sealedContent: box.seal(JSON.stringify(email.params)),
+  });
+  await appendEvent(executor, { type: 'email.queued', payload: { emailId } });
+  return emailId;
+}
+
+/**
+ * Numbers stored notification rows in their recipients' realtime streams (each `notification`
+ * event carries the recipient's unread count after it), in the caller's transaction. For rows a
+ * grouping rule wrote (a like folded into its hour's row, a chat notice brought back).
+ */
+export async function announceNotifications(
+  executor: Executor,
+  rows: readonly NotificationRow[],
+): Promise<Outbound[]> {
+  if (rows.length === 0) return [];
+  const unread =
+    rows.length === 1
+      ? new Map([[rows[0]!.userId, await countUnread(executor, rows[0]!.userId)]])
+      : await countUnreadMany(
+          executor,
+          rows.map((row) => row.userId),
+        );
+  return storeUserEvents(
+    executor,
+    rows.map((row) => ({
+      userId: row.userId,
+      type: 'notification' as const,
+      data: notificationEventData(row, unread.get(row.userId) ?? 0),
+    })),
+  );
+}
+
+/**
+ * Stores the notices not stored yet (one statement), queues their e-mails and numbers each in
+ * its recipient's realtime stream, all in the caller's transaction. Answers what to publish
+ * after the commit (`createPublisher().publish`). The one way a notice is written.
+ */
+export async function storeNotices(
+  executor: Executor,
+  box: SecretBox | null,
+  notices: readonly Notice[],
+): Promise<Outbound[]> {
+  if (notices.length === 0) return [];
+  const bySource = new Map(notices.map((n) => [n.sourceKey, n]));
+  const rows = await insertNotifications(
+    executor,
+    notices.map(({ email: _email, ...row }) => row),
+  );
+  if (rows.length === 0) return [];
+  for (const row of rows) {
+    const email = row.sourceKey ? bySource.get(row.sourceKey)?.email : undefined;
+    if (!email) continue;
+    if (!box) throw new Error('storeNotices: a notice with an e-mail needs the secret box');
+    await queueEmail(executor, box, email);
+  }
+  return announceNotifications(executor, rows);
+}
