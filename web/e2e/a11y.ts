@@ -28,6 +28,16 @@ function contrastOf(checks: Check[]): string {
 
 /** The serious and critical violations axe finds on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
+  // A card fading in would be measured half transparent: let finite animations end first
+  // (spinners and skeletons run forever and are not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))

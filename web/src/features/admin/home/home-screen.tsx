@@ -127,7 +127,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
           </div>
         ))}
       </dl>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         This week: {calendarDate(stats.week_start)} to today (Lagos). Takings are the payments
         confirmed (on the day they were confirmed), refunds the money given back (on the day of the
         refund), and net the takings less the refunds.
