@@ -297,7 +297,7 @@ function ChartsSkeleton() {
 
 function DashboardSkeleton() {
   return (
-    <div className="space-y-4" aria-label="Loading dashboard">
+    <div role="status" className="space-y-4" aria-label="Loading dashboard">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-[4.5rem] w-full" rounded="rounded-2xl" />

@@ -243,7 +243,7 @@ function ChartsSkeleton() {
 
 function DashboardSkeleton() {
   return (
-    <div className="space-y-4" aria-label="Loading dashboard">
+    <div role="status" className="space-y-4" aria-label="Loading dashboard">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {[0, 1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} className="h-24 w-full" rounded="rounded-2xl" />

@@ -228,6 +228,7 @@ function Fact({
 function DetailsSkeleton() {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label="Loading"
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
