@@ -14,6 +14,8 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 const checked = new Set<string>();
 
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
 /** A violation as a failure shows it: the rule, its help and the first few elements (with colours). */
 export type Violation = { rule: string; impact: string; help: string; targets: string[] };
 
@@ -28,18 +30,28 @@ function contrastOf(checks: Check[]): string {
 
 /** The serious and critical violations axe finds on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
-  // A card fading in would be measured half transparent: let finite animations end first
-  // (spinners and skeletons run forever and are not waited for).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
+  // A card fading in would be measured half transparent. The page is measured as it is once
+  // still: with reduced motion (the app's entrance animations are `motion-safe:`), after any
+  // other finite animation has ended (spinners and skeletons run forever and are not waited for).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    return seriousOf(results.violations);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+function seriousOf(violations: Result[]): Violation[] {
+  return violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .map((violation) => ({
       rule: violation.id,
