@@ -180,7 +180,7 @@ function EditForm({ message, onDone }: { message: ChatMessage; onDone: () => voi
         aria-label="Edit message text"
         rows={3}
         autoFocus
-        className="w-full resize-none rounded-lg border border-slate-200 px-2 py-1.5 text-sm focus:border-slate-400 focus:outline-none"
+        className="w-full resize-none rounded-lg border border-slate-200 px-2 py-1.5 text-sm focus:border-slate-400 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
       />
       {problem ? <p className="px-1 text-xs text-red-600">{problem}</p> : null}
       <div className="mt-1 flex justify-end gap-2">
