@@ -162,14 +162,13 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2">
-      <span className="mt-0.5 text-slate-400" aria-hidden="true">
+    // dt and dd directly in the group (axe: definition-list); the grid puts them beside the icon.
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+      <span className="row-span-2 mt-0.5 text-slate-400" aria-hidden="true">
         {icon}
       </span>
-      <div>
-        <dt className="text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="text-slate-800">{children}</dd>
-      </div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="col-start-2 text-slate-800">{children}</dd>
     </div>
   );
 }

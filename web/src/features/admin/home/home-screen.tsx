@@ -129,7 +129,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
         ))}
       </dl>
       <TestPaymentsBanner className="justify-start" />
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         This week: {calendarDate(stats.week_start)} to today (Lagos). Takings are the payments
         confirmed (on the day they were confirmed), refunds the money given back (on the day of the
         refund), and net the takings less the refunds.
@@ -245,7 +245,7 @@ function ChartsSkeleton() {
 
 function DashboardSkeleton() {
   return (
-    <div className="space-y-4" aria-label="Loading dashboard">
+    <div role="status" className="space-y-4" aria-label="Loading dashboard">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {[0, 1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} className="h-24 w-full" rounded="rounded-2xl" />
