@@ -1,5 +1,4 @@
 import { pathToFileURL } from 'node:url';
-import pino from 'pino';
 import { createDatabase, migrateDatabase, pgliteDataDir } from '@touchline/db';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
@@ -7,6 +6,7 @@ import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drive
 import { startWorkers, type Workers } from '@touchline/worker';
 import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
+import { createLogger } from './lib/logging';
 import { seedDemoWorld } from './seed/demo';
 
 /**
@@ -15,7 +15,7 @@ import { seedDemoWorld } from './seed/demo';
  */
 export async function main() {
   const config = loadApiConfig();
-  const logger = pino({ level: config.LOG_LEVEL, name: 'api' });
+  const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, name: 'api' });
   const embedded = !config.DATABASE_URL;
 
   const database = await createDatabase(
@@ -35,7 +35,10 @@ export async function main() {
 
   const app = await buildApp(
     { config, database, drivers, secrets },
-    { logger: { level: config.LOG_LEVEL } },
+    {
+      loggerInstance: logger,
+      requestLog: config.LOG_FORMAT === 'pretty' ? 'one-line' : 'fastify',
+    },
   );
 
   const runWorkers =
