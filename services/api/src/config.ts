@@ -80,6 +80,8 @@ export const apiConfigSchema = z
       .string()
       .min(1)
       .default(path.join(repoRoot, 'web', 'dist')),
+    /** Where `npm run build:server` leaves the embedded database's pre-migrated template. */
+    PGLITE_TEMPLATE_DIR: z.string().min(1).default(path.join(repoRoot, 'dist')),
     DATABASE_URL: z.url().optional(),
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
