@@ -11,6 +11,7 @@ export * from './jobs';
 export * from './realtime';
 export * from './api';
 export * from './dates';
+export * from './payment-outcome';
 export * from './text';
 export * from './paging';
 export * from './contracts/auth';

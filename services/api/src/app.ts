@@ -37,6 +37,7 @@ import { sessionModule } from './modules/session/session.module';
 import { socialModule } from './modules/social/social.module';
 import { trialsModule } from './modules/trials/trials.module';
 import { yourDataModule } from './modules/your-data/your-data.module';
+import { serializeRequest } from './lib/log-redaction';
 import type { UserBudgets } from './lib/user-rate-limit';
 import { logOneLinePerRequest } from './lib/logging';
 
@@ -59,10 +60,17 @@ export type BuildAppOptions = {
 
 /** Builds the whole API without listening. `server.ts` listens; tests use `inject`. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
+  const logger = options.logger ?? { level: deps.config.LOG_LEVEL };
   const app = Fastify({
     ...(options.loggerInstance
-      ? { loggerInstance: options.loggerInstance }
-      : { logger: options.logger ?? { level: deps.config.LOG_LEVEL } }),
+      ? { loggerInstance: options.loggerInstance } // its serializers redact (lib/logging.ts)
+      : {
+          // Request URLs are logged without their tokens and signatures (issue 25).
+          logger:
+            typeof logger === 'object' && logger !== null && !('child' in logger)
+              ? { ...logger, serializers: { ...logger.serializers, req: serializeRequest } }
+              : logger,
+        }),
     ...(options.requestLog === 'one-line'
       ? { logController: new LogController({ disableRequestLogging: true }) }
       : {}),

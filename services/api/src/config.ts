@@ -2,7 +2,11 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { driversConfigShape, refineDriversConfig } from '@touchline/drivers';
+import {
+  driversConfigShape,
+  refineDriversConfig,
+  refinePaymentsForProduction,
+} from '@touchline/drivers';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -126,6 +130,7 @@ export const apiConfigSchema = z
   })
   .superRefine(refineDriversConfig)
   .superRefine((c, ctx) => {
+    refinePaymentsForProduction(c, appEnvOf(c), ctx);
     if (appEnvOf(c) === 'production' && !c.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',

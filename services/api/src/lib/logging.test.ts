@@ -25,6 +25,8 @@ describe('logs: readable in development, JSON in production', () => {
       DATABASE_URL: 'postgres://touchline@127.0.0.1:5432/touchline',
       APP_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://mail.example.ng:587',
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
     };
     expect(loadApiConfig(production).LOG_FORMAT).toBe('json');
     expect(loadApiConfig({ ...production, LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
@@ -49,15 +51,26 @@ describe('logs: readable in development, JSON in production', () => {
     expect(plain).toMatch(/^\[\d{2}:\d{2}:\d{2}(\.\d{3})?\] INFO: GET \/api\/health 200 \d+ ms$/);
     expect(line).toContain('\u001b['); // coloured
     expect(out.lines().some((l) => l.includes('incoming request'))).toBe(false);
+
+    // A token in the address never reaches the log (issue 25).
+    await t.app.inject({ method: 'GET', url: '/api/health?token=secret-token-value' });
+    await expect.poll(() => out.lines().filter((l) => l.includes('/api/health?'))).toHaveLength(1);
+    expect(out.lines().join('\n')).not.toContain('secret-token-value');
   });
 
   it('json: JSON lines, with Fastify’s request entries', async () => {
     const out = capture();
     const logger = createLogger({ level: 'info', format: 'json', destination: out.stream });
     t = await createTestApp({ log: { loggerInstance: logger, requestLog: 'fastify' } });
-    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await t.app.inject({ method: 'GET', url: '/api/health?token=secret-token-value' });
     await expect
       .poll(() => out.lines().map((l) => (JSON.parse(l) as { msg: string }).msg))
       .toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    const incoming = out
+      .lines()
+      .map((l) => JSON.parse(l) as { msg: string; req?: { url: string } })
+      .find((entry) => entry.msg === 'incoming request');
+    expect(incoming!.req!.url).toMatch(/^\/api\/health\?token=/);
+    expect(out.lines().join('\n')).not.toContain('secret-token-value');
   });
 });

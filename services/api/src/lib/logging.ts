@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { redactUrl, serializeRequest } from './log-redaction';
 
 /** How the processes write their logs: `json` lines (collected in production) or `pretty`. */
 export type LogFormat = 'json' | 'pretty';
@@ -19,7 +20,16 @@ export function createLogger(options: {
   /** Colours (pretty only); default: when the terminal supports them. */
   colorize?: boolean;
 }): Logger {
-  const base = { level: options.level, ...(options.name ? { name: options.name } : {}) };
+  const base = {
+    level: options.level,
+    ...(options.name ? { name: options.name } : {}),
+    // Fastify's request entries: the URL without its tokens and signatures (issue 25).
+    serializers: {
+      req: serializeRequest,
+      res: pino.stdSerializers.res,
+      err: pino.stdSerializers.err,
+    },
+  };
   if (options.format === 'json')
     return options.destination ? pino(base, options.destination) : pino(base);
   return pino(
@@ -43,7 +53,7 @@ export function createLogger(options: {
 export function logOneLinePerRequest(app: FastifyInstance) {
   app.addHook('onResponse', (request, reply, done) => {
     const ms = Math.round(reply.elapsedTime);
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${ms} ms`;
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${ms} ms`;
     if (reply.statusCode >= 500) request.log.error(line);
     else request.log.info(line);
     done();
