@@ -11,6 +11,7 @@ import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatFee, formatNaira } from '@/lib/money';
 import { useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../hooks/use-live-dashboard';
+import { formatTime } from '@/lib/trial-format';
 import { TAB_LABELS, lagosDateTime, longDay } from './dashboard-format';
 
 /** recharts is only fetched when the dashboard shows its charts. */
@@ -125,7 +126,7 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
                         {trial.name}
                       </span>
                       <span className="block text-xs text-slate-500">
-                        {longDay(trial.trial_date)} · {trial.start_time} · {trial.venue},{' '}
+                        {longDay(trial.trial_date)} · {formatTime(trial.start_time)} · {trial.venue},{' '}
                         {trial.district}
                       </span>
                     </span>

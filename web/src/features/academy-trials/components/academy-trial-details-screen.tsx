@@ -16,6 +16,7 @@ import { CancelTrialDialog } from './cancel-trial-dialog';
 import { EditTrialDialog } from './edit-trial-dialog';
 import { RegistrantsTable } from './registrants-table';
 import { IMAGE_WIDTHS, mediaSrcSet } from '@/components/ui/media-srcset';
+import { PosterPlaceholder } from './poster-placeholder';
 
 /**
  * `/academy/trial_details/{id}`: the trial, Edit and Cancel (with a reason) while it is active,
@@ -65,7 +66,9 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
                 decoding="async"
                 className="size-full object-cover"
               />
-            ) : null}
+            ) : (
+              <PosterPlaceholder />
+            )}
           </div>
           <div className="p-5 sm:p-6">
             <div className="flex flex-wrap items-start justify-between gap-3">
