@@ -28,3 +28,4 @@ export * from './contracts/payments';
 export * from './contracts/dashboard';
 export * from './contracts/chat';
 export * from './contracts/your-data';
+export * from './contracts/guardians';
