@@ -91,3 +91,23 @@ describe('a child awaiting consent', () => {
     expect((await register(child, trial)).statusCode).toBe(201);
   });
 });
+
+describe('a Google account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('a child repeating /welcome stays awaiting consent', async () => {
+    const child = await awaitingChild(t, 13);
+    const res = await child.call('POST', '/api/welcome', {
+      dob: child.dob,
+      state: 'Lagos',
+      district: 'Ikeja',
+      sport: 'football',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().consent_status).toBe('awaiting_consent');
+  });
+});

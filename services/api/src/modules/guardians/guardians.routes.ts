@@ -260,7 +260,7 @@ export function guardianRoutes(deps: {
           summary: "Delete a linked child's account ('Your data'; `immediately` erases at once)",
           security: [{ bearer: [] }],
           params: childParams,
-          body: z.object({ immediately: z.boolean().optional() }).optional(),
+          querystring: z.object({ immediately: z.enum(['true', 'false']).optional() }),
           response: { 200: accountDeletedSchema, ...errors },
         },
       },
@@ -269,7 +269,7 @@ export function guardianRoutes(deps: {
         return deps.deletion.deleteAccount({
           subjectId: request.params.id,
           actorId: request.auth.userId,
-          immediately: request.body?.immediately ?? false,
+          immediately: request.query.immediately === 'true',
         });
       },
     );

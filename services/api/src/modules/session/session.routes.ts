@@ -63,10 +63,14 @@ export function sessionRoutes(deps: { session: SessionService }): FastifyPluginA
         const dob = parseOrThrow(z.object({ dob: dobField(app.clock) }), request.body).dob;
         const place = parseOrThrow(signupStep2Schema, request.body);
         const me = await session.view(request.auth.userId);
-        const guardian = guardianContactFor(
-          { dob, email: me.email, today: todayInLagos(app.clock()) },
-          parseOrThrow(guardianContactFields, request.body),
-        );
+        // The guardian is asked at the first /welcome (the date of birth is then set and locked).
+        const guardian =
+          me.dob === null
+            ? guardianContactFor(
+                { dob, email: me.email, today: todayInLagos(app.clock()) },
+                parseOrThrow(guardianContactFields, request.body),
+              )
+            : null;
         return session.welcome(request.auth, {
           guardian,
           dob,

@@ -59,7 +59,8 @@ export function createSessionService(deps: {
         if (locked !== null && locked !== details.dob) throw profilesErrors.dobLocked();
         const { guardian, ...basics } = details;
         await updateUserBasics(tx, viewer.userId, basics);
-        if (user?.consentStatus !== 'awaiting_consent') return;
+        // Consent is settled at the first /welcome only (the date of birth is locked after).
+        if (locked !== null || user?.consentStatus !== 'awaiting_consent') return;
         // An adult needs nobody's consent; a child's guardian is asked once (then 'Resend').
         if (!guardian) await setConsentStatus(tx, viewer.userId, 'not_needed');
         else if (!(await latestConsentRequest(tx, viewer.userId)))
