@@ -274,13 +274,18 @@ export type LedgerEntry = {
   recordedAt: string | Date;
 };
 
-/** Ledger rows, newest first: of one child (the export), or all matching `search` (admins). */
+/**
+ * Ledger rows, newest first: of one child, about one person as child or guardian (`personId`,
+ * the export), or all matching `search` (administrators).
+ */
 export async function listConsentLedger(
   executor: Executor,
-  input: { childId?: string; search?: string; limit: number; offset: number },
+  input: { childId?: string; personId?: string; search?: string; limit: number; offset: number },
 ) {
   const conditions = [sql`true`];
   if (input.childId) conditions.push(sql`c.child_id = ${input.childId}`);
+  if (input.personId)
+    conditions.push(sql`(c.child_id = ${input.personId} or c.guardian_id = ${input.personId})`);
   if (input.search) {
     const pattern = `%${input.search.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
     conditions.push(
