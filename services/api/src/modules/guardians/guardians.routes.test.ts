@@ -293,3 +293,34 @@ describe('the guardian’s routes', () => {
     expect(list.json().results[0]).toMatchObject({ id: child.id, consent_status: 'withdrawn' });
   });
 });
+
+describe('administrators', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('see accounts awaiting consent and the ledger at /api/admin/consents; nobody else does', async () => {
+    const waiting = await awaitingChild(t, 14, { username: 'Uche Waiting' });
+    const askedOf = mailbox();
+    await askFor(t, waiting, askedOf);
+    const consented = await awaitingChild(t, 12, { username: 'Ngozi Given' });
+    await consentedGuardian(t, consented, mailbox());
+    const admin = await t.createUser({ role: 'admin' });
+    const res = await admin.call('GET', '/api/admin/consents');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().awaiting).toEqual([
+      expect.objectContaining({ id: waiting.id, guardian_email: askedOf }),
+    ]);
+    expect(res.json().ledger).toEqual([
+      expect.objectContaining({
+        child: { id: consented.id, username: 'Ngozi Given' },
+        decision: 'given',
+      }),
+    ]);
+    const searched = await admin.call('GET', '/api/admin/consents?status=awaiting&search=Ngozi');
+    expect(searched.json().awaiting).toEqual([]);
+    expect((await waiting.call('GET', '/api/admin/consents')).statusCode).toBe(403);
+  });
+});
