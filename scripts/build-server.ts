@@ -9,10 +9,13 @@
  *   dist/worker.js         node dist/worker.js
  *   dist/migrate.js        node dist/migrate.js
  *   dist/admin-create.js   node dist/admin-create.js <email>
+ *   dist/pglite-template.tar.gz  the embedded database, migrated: a fresh data directory starts
+ *                          from it (packages/db/src/template.ts), no initdb or migrations at start
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPgliteTemplate, TEMPLATE_FILE, writePgliteTemplate } from '@touchline/db';
 import { build, type Plugin } from 'esbuild';
 import {
   BUNDLED_WORKSPACES,
@@ -55,7 +58,12 @@ const sourceUrls: Plugin = {
 
 async function main() {
   const t0 = Date.now();
-  rmSync(outdir, { recursive: true, force: true });
+  // The bundles are made anew; the template stays when it was built from the same migrations.
+  if (existsSync(outdir)) {
+    for (const file of readdirSync(outdir)) {
+      if (!file.startsWith('pglite-template')) rmSync(path.join(outdir, file), { recursive: true });
+    }
+  }
   const result = await build({
     absWorkingDir: root,
     entryPoints: SERVER_ENTRIES.map((e) => ({ in: e.source, out: e.name })),
@@ -93,6 +101,20 @@ async function main() {
   console.log(
     `[build:server] ${sizes.join(', ')} in dist/ (${imported.size} packages left to node_modules) in ${Date.now() - t0} ms`,
   );
+  const t1 = Date.now();
+  if ((await readPgliteTemplate(outdir)).template) {
+    // Up to date: marked as built now, for `npm start`'s staleness check.
+    const now = new Date();
+    for (const file of [TEMPLATE_FILE, 'pglite-template.json']) {
+      utimesSync(path.join(outdir, file), now, now);
+    }
+    console.log(`[build:server] ${TEMPLATE_FILE} kept (built from the same migrations)`);
+  } else {
+    const template = await writePgliteTemplate(outdir);
+    console.log(
+      `[build:server] ${TEMPLATE_FILE} (the migrated embedded database) ${Math.round(template.bytes / 1024)} KB in ${Date.now() - t1} ms`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,14 +1,17 @@
 /**
- * Embedded cold start: the API server started as `npm start` starts it (the embedded defaults:
- * a fresh PGlite data directory, migrations, the in-process workers, the demo seed, the built
- * SPA from web/dist) in a new process; the time from the spawn until both `GET /` and
- * `GET /api/health` answer 200. A fresh data directory each round; the median of the rounds.
- * `scripts/start.ts` itself is not used because it rebuilds the SPA first when web/dist is stale.
+ * Embedded cold start: `npm start` as shipped (`scripts/start.ts`: its staleness checks, then the
+ * compiled server in dist/ on the embedded defaults: a fresh PGlite data directory from the
+ * pre-migrated template, the in-process workers, the demo seed, the built SPA) in a new process;
+ * the time from the spawn until both `GET /` and `GET /api/health` answer 200. A fresh data
+ * directory each round; the median of the rounds. The builds `npm start` would make first on a
+ * fresh clone (the SPA, the server) are made before the rounds and not counted.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { run } from '../lib/process';
+import { serverBuildReason, webBuildReason } from '../lib/build-staleness';
 import { ROUNDS, child, freePort, log, median, root, rows, sleep, wallMs } from './lib';
 
 const SERVICE_VARS = [
@@ -23,7 +26,16 @@ const SERVICE_VARS = [
   'DATA_DIR',
 ];
 
+async function buildIfStale(reason: string | null, args: string[]) {
+  if (!reason) return;
+  log(`  building first (${reason}): npm ${args.join(' ')}`);
+  const result = await run('npm', args, { cwd: root, ownGroup: false });
+  if (result.code !== 0) throw new Error(`npm ${args.join(' ')} failed`);
+}
+
 export async function benchColdStart() {
+  await buildIfStale(webBuildReason(root), ['run', 'build', '-w', 'web']);
+  await buildIfStale(serverBuildReason(root), ['run', 'build:server']);
   const webDist = path.join(root, 'web', 'dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   const samples: number[] = [];
@@ -42,7 +54,7 @@ export async function benchColdStart() {
       SERVICE_VARS.map((name) => [name, undefined]),
     );
     const started = wallMs();
-    const proc = child([path.join(root, 'services/api/src/server.ts')], {
+    const proc = child([path.join(root, 'scripts/start.ts')], {
       env: {
         ...env,
         DATA_DIR: dataDir,
@@ -98,10 +110,10 @@ export async function benchColdStart() {
     name: 'Embedded cold start to the first served page (GET / and GET /api/health)',
     value: s,
     unit: 's',
-    target: '≤ 5 s',
-    meets: s <= 5,
+    target: '≤ 3 s',
+    meets: s <= 3,
     note:
-      `fresh PGlite dir, migrations and demo seed included` +
+      `npm start as shipped: fresh PGlite dir from the migrated template, demo seed included` +
       (cpuSamples.length
         ? `; ${median(cpuSamples).toFixed(1)} s of CPU (the machine's load aside)`
         : '') +

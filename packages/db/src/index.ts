@@ -1,6 +1,13 @@
 export * as schema from './schema';
 export * from './client';
 export { migrateDatabase, migrationsFolder } from './migrate';
+export {
+  isFreshPgliteDir,
+  readPgliteTemplate,
+  templateFingerprint,
+  TEMPLATE_FILE,
+  writePgliteTemplate,
+} from './template';
 export type { MigrationResult } from './migrate';
 export { uuidv7 } from './uuid';
 export { isUniqueViolation } from './errors';

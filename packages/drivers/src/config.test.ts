@@ -11,7 +11,7 @@ describe('drivers config', () => {
       S3_REGION: 'us-east-1',
       S3_FORCE_PATH_STYLE: true,
       MAIL_FROM: 'Touchline <no-reply@touchline.ng>',
-      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: false,
     });
   });
 

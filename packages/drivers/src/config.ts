@@ -21,13 +21,62 @@ export const driversConfigShape = {
   S3_FORCE_PATH_STYLE: z.stringbool().default(true),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp(s):// URL' })),
   MAIL_FROM: z.string().trim().min(3).default('Touchline <no-reply@touchline.ng>'),
-  /** `sandbox` (our own checkout page, no money moves) or `paystack`. */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  /**
+   * `sandbox` (our own checkout page, no money moves) or `paystack`. Unset: the sandbox, except in
+   * production, where it must be named (`refinePaymentsForProduction`).
+   */
+  PAYMENT_PROVIDER: optional(z.enum(['sandbox', 'paystack'])),
+  /** Production runs the sandbox only with this set to true as well (decision 38). */
+  ALLOW_SANDBOX_PAYMENTS: z.stringbool().default(false),
   PAYSTACK_SECRET_KEY: optional(z.string().trim().min(1)),
+  /** https, or http on a loopback address (the local fake of tests): the secret key travels in it. */
   PAYSTACK_BASE_URL: optional(
-    z.url({ protocol: /^https?$/, error: 'PAYSTACK_BASE_URL must be an http(s) URL' }),
+    z.url({ protocol: /^https?$/, error: 'PAYSTACK_BASE_URL must be an http(s) URL' }).refine(
+      (url) => {
+        const { protocol, hostname } = new URL(url);
+        return protocol === 'https:' || LOOPBACK_HOSTS.has(hostname);
+      },
+      {
+        error:
+          'PAYSTACK_BASE_URL must be https (plain http only on a loopback address): the secret key is sent with every call',
+      },
+    ),
   ),
 };
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** True when the configured payments are the sandbox (no money moves). */
+export const runsSandboxPayments = (config: { PAYMENT_PROVIDER?: string | undefined }) =>
+  config.PAYMENT_PROVIDER !== 'paystack';
+
+/**
+ * In production the sandbox is never a default: a deployment that forgot PAYMENT_PROVIDER would
+ * register every paid trial for nothing. It runs only when named (`PAYMENT_PROVIDER=sandbox`)
+ * and allowed (`ALLOW_SANDBOX_PAYMENTS=true`); otherwise the process refuses to start.
+ */
+export function refinePaymentsForProduction(
+  config: { PAYMENT_PROVIDER?: string | undefined; ALLOW_SANDBOX_PAYMENTS?: boolean | undefined },
+  appEnv: 'development' | 'production',
+  ctx: z.RefinementCtx,
+): void {
+  if (appEnv !== 'production') return;
+  if (config.PAYMENT_PROVIDER === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message:
+        'PAYMENT_PROVIDER is required in production: paystack (with PAYSTACK_SECRET_KEY) for real payments, or sandbox with ALLOW_SANDBOX_PAYMENTS=true for test payments where no money moves',
+    });
+  } else if (config.PAYMENT_PROVIDER === 'sandbox' && config.ALLOW_SANDBOX_PAYMENTS !== true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ALLOW_SANDBOX_PAYMENTS'],
+      message:
+        'PAYMENT_PROVIDER=sandbox in production needs ALLOW_SANDBOX_PAYMENTS=true: any player could pay on the sandbox checkout without money moving',
+    });
+  }
+}
 
 type RefinedFields = {
   S3_ENDPOINT?: string | undefined;

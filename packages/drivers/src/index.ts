@@ -5,6 +5,8 @@ export {
   driversConfigSchema,
   driversConfigShape,
   refineDriversConfig,
+  refinePaymentsForProduction,
+  runsSandboxPayments,
   type DriversConfig,
 } from './config';
 export { createDrivers, type Drivers, type DriversDeps } from './drivers';
@@ -53,6 +55,7 @@ export * from './payments/types';
 export {
   createPaystackProvider,
   PAYSTACK_DEFAULT_BASE_URL,
+  PAYSTACK_CHECKOUT_HOST,
   type PaystackOptions,
   type PaystackPaymentProvider,
 } from './payments/paystack';

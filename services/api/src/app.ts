@@ -38,6 +38,7 @@ import { socialModule } from './modules/social/social.module';
 import { trialsModule } from './modules/trials/trials.module';
 import { yourDataModule } from './modules/your-data/your-data.module';
 import { guardiansModule } from './modules/guardians/guardians.module';
+import { serializeRequest } from './lib/log-redaction';
 import type { UserBudgets } from './lib/user-rate-limit';
 
 export type BuildAppOptions = {
@@ -52,8 +53,13 @@ export type BuildAppOptions = {
 
 /** Builds the whole API without listening. `server.ts` listens; tests use `inject`. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
+  const logger = options.logger ?? { level: deps.config.LOG_LEVEL };
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
+    // Request URLs are logged without their tokens and signatures (issue 25).
+    logger:
+      typeof logger === 'object' && logger !== null && !('child' in logger)
+        ? { ...logger, serializers: { ...logger.serializers, req: serializeRequest } }
+        : logger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)

@@ -4,6 +4,7 @@ import { ConfigError, loadApiConfig } from './config';
 const SECRET = 'x'.repeat(32);
 const PG = 'postgres://touchline:touchline@127.0.0.1:5432/touchline';
 const SMTP = 'smtp://mail.example.ng:587';
+const PAYSTACK = { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_x' };
 
 describe('API configuration: safe by default', () => {
   it('embedded mode (no DATABASE_URL) is development, seeds the demo, listens on loopback', () => {
@@ -26,7 +27,7 @@ describe('API configuration: safe by default', () => {
     expect(message).toMatch(/APP_SECRET: APP_SECRET is required in production/);
     expect(message).toMatch(/SMTP_URL: SMTP_URL is required in production/);
 
-    const c = loadApiConfig({ DATABASE_URL: PG, APP_SECRET: SECRET, SMTP_URL: SMTP });
+    const c = loadApiConfig({ DATABASE_URL: PG, APP_SECRET: SECRET, SMTP_URL: SMTP, ...PAYSTACK });
     expect(c.APP_ENV).toBe('production');
     expect(c.SEED_DEMO).toBe(false);
   });
@@ -38,6 +39,7 @@ describe('API configuration: safe by default', () => {
       APP_SECRET: SECRET,
       SMTP_URL: SMTP,
       SEED_DEMO: 'true',
+      ...PAYSTACK,
     });
     expect(c.SEED_DEMO).toBe(false);
   });
@@ -56,6 +58,58 @@ describe('API configuration: safe by default', () => {
 
   it('refuses a short APP_SECRET', () => {
     expect(() => loadApiConfig({ APP_SECRET: 'short' })).toThrow(/at least 32 characters/);
+  });
+});
+
+describe('payments in production (issue 25, decision 38)', () => {
+  const production = { DATABASE_URL: PG, APP_SECRET: SECRET, SMTP_URL: SMTP };
+  const reason = (env: Record<string, string>) => {
+    try {
+      loadApiConfig(env);
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  it('refuses to start with DATABASE_URL set and no payment provider named, saying why', () => {
+    expect(reason(production)).toMatch(
+      /PAYMENT_PROVIDER: PAYMENT_PROVIDER is required in production: paystack .* or sandbox with ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+  });
+
+  it('refuses the sandbox in production unless ALLOW_SANDBOX_PAYMENTS=true', () => {
+    expect(reason({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toMatch(
+      /ALLOW_SANDBOX_PAYMENTS: PAYMENT_PROVIDER=sandbox in production needs ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+    expect(
+      reason({ ...production, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'false' }),
+    ).toMatch(/needs ALLOW_SANDBOX_PAYMENTS=true/);
+    const c = loadApiConfig({
+      ...production,
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+    });
+    expect(c.PAYMENT_PROVIDER).toBe('sandbox');
+    expect(loadApiConfig({ ...production, ...PAYSTACK }).PAYMENT_PROVIDER).toBe('paystack');
+  });
+
+  it('keeps the sandbox as the embedded default outside production', () => {
+    expect(loadApiConfig({}).PAYMENT_PROVIDER).toBeUndefined();
+    expect(loadApiConfig({ APP_ENV: 'development', DATABASE_URL: PG }).APP_ENV).toBe('development');
+  });
+
+  it('sends the Paystack key only over https (plain http only to a loopback fake)', () => {
+    expect(reason({ ...PAYSTACK, PAYSTACK_BASE_URL: 'http://api.paystack.example/' })).toMatch(
+      /PAYSTACK_BASE_URL must be https/,
+    );
+    expect(
+      loadApiConfig({ ...PAYSTACK, PAYSTACK_BASE_URL: 'http://127.0.0.1:4010' }).PAYSTACK_BASE_URL,
+    ).toBe('http://127.0.0.1:4010');
+    expect(
+      loadApiConfig({ ...PAYSTACK, PAYSTACK_BASE_URL: 'https://api.paystack.co' })
+        .PAYSTACK_BASE_URL,
+    ).toBe('https://api.paystack.co');
   });
 });
 

@@ -2,7 +2,11 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { driversConfigShape, refineDriversConfig } from '@touchline/drivers';
+import {
+  driversConfigShape,
+  refineDriversConfig,
+  refinePaymentsForProduction,
+} from '@touchline/drivers';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -80,6 +84,8 @@ export const apiConfigSchema = z
       .string()
       .min(1)
       .default(path.join(repoRoot, 'web', 'dist')),
+    /** Where `npm run build:server` leaves the embedded database's pre-migrated template. */
+    PGLITE_TEMPLATE_DIR: z.string().min(1).default(path.join(repoRoot, 'dist')),
     DATABASE_URL: z.url().optional(),
     APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -122,6 +128,7 @@ export const apiConfigSchema = z
   })
   .superRefine(refineDriversConfig)
   .superRefine((c, ctx) => {
+    refinePaymentsForProduction(c, appEnvOf(c), ctx);
     if (appEnvOf(c) === 'production' && !c.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',

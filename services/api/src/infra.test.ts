@@ -33,10 +33,12 @@ const READS: Record<Process, Set<string>> = {
 const NOT_DEPLOYED: Record<string, string> = {
   SEED_DEMO: 'development only: production never seeds the demo world',
   WEB_DIST_DIR: 'the image builds the SPA where the default points (web/dist)',
+  PGLITE_TEMPLATE_DIR: 'embedded mode only: deployments run on Postgres',
   GOOGLE_CLIENT_ID: 'optional: set it to turn Google sign-in on',
   GOOGLE_CERTS_URL: "tests only: a local fake of Google's certificates",
   PAYSTACK_BASE_URL: "tests only: a local fake of Paystack's API",
   PAYSTACK_SECRET_KEY: 'only with PAYMENT_PROVIDER=paystack (compose runs the sandbox)',
+  ALLOW_SANDBOX_PAYMENTS: 'only with PAYMENT_PROVIDER=sandbox in production (compose sets it)',
   CORS_ORIGINS: 'optional: the SPA is served from the same origin',
   WORKER_QUEUES: 'optional: unset, a worker consumes every queue (compose runs one worker)',
   WORKER_METRICS_PORT: "optional: the worker's metrics port (k8s sets it, compose leaves it off)",

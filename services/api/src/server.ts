@@ -1,6 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
-import { createDatabase, migrateDatabase, pgliteDataDir } from '@touchline/db';
+import {
+  createDatabase,
+  isFreshPgliteDir,
+  migrateDatabase,
+  pgliteDataDir,
+  readPgliteTemplate,
+} from '@touchline/db';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
@@ -19,8 +25,11 @@ export async function main() {
   const embedded = !config.DATABASE_URL;
 
   const database = await createDatabase(
-    embedded ? { dataDir: pgliteDataDir(config.DATA_DIR) } : { url: config.DATABASE_URL },
+    embedded
+      ? await embeddedOptions(config.DATA_DIR, config.PGLITE_TEMPLATE_DIR, logger)
+      : { url: config.DATABASE_URL },
   );
+  // From a template the migrations are all applied already: this only checks.
   if (embedded) await migrateDatabase(database);
 
   const secrets = deriveSecrets(await resolveAppSecret(config.APP_SECRET, config.DATA_DIR));
@@ -95,6 +104,25 @@ export async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   return { app, url };
+}
+
+/**
+ * A fresh embedded data directory starts from the pre-migrated template `npm run build:server`
+ * leaves in dist/ (issue 24: no initdb, no migrations at start), when it matches the migrations.
+ */
+async function embeddedOptions(dataDir: string, templateDir: string, logger: pino.Logger) {
+  const dir = pgliteDataDir(dataDir);
+  if (!isFreshPgliteDir(dir)) return { dataDir: dir };
+  const found = await readPgliteTemplate(templateDir);
+  if (!found.template) {
+    logger.debug(
+      { templateDir, reason: found.reason },
+      'new embedded database: initdb and migrations',
+    );
+    return { dataDir: dir };
+  }
+  logger.debug({ templateDir }, 'new embedded database from the pre-migrated template');
+  return { dataDir: dir, loadDataDir: found.template };
 }
 
 type ShutdownLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };

@@ -9,8 +9,25 @@ const base = {
 describe('worker configuration', () => {
   it('is production by default and refuses the development mailbox there', () => {
     expect(() => loadWorkerConfig(base)).toThrow(/SMTP_URL is required in production/);
-    const c = loadWorkerConfig({ ...base, SMTP_URL: 'smtp://mail.example.ng:587' });
+    const c = loadWorkerConfig({
+      ...base,
+      SMTP_URL: 'smtp://mail.example.ng:587',
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+    });
     expect(c.APP_ENV).toBe('production');
+  });
+
+  it('refuses the sandbox in production unless named and allowed', () => {
+    const prod = { ...base, SMTP_URL: 'smtp://mail.example.ng:587' };
+    expect(() => loadWorkerConfig(prod)).toThrow(/PAYMENT_PROVIDER is required in production/);
+    expect(() => loadWorkerConfig({ ...prod, PAYMENT_PROVIDER: 'sandbox' })).toThrow(
+      /needs ALLOW_SANDBOX_PAYMENTS=true/,
+    );
+    expect(
+      loadWorkerConfig({ ...prod, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' })
+        .PAYMENT_PROVIDER,
+    ).toBe('sandbox');
   });
 
   it('keeps the development mailbox when asked explicitly', () => {
@@ -19,7 +36,12 @@ describe('worker configuration', () => {
 });
 
 describe('worker metrics configuration', () => {
-  const prod = { ...base, SMTP_URL: 'smtp://mail.example.ng:587' };
+  const prod = {
+    ...base,
+    SMTP_URL: 'smtp://mail.example.ng:587',
+    PAYMENT_PROVIDER: 'paystack',
+    PAYSTACK_SECRET_KEY: 'sk_live_x',
+  };
 
   it('has no metrics port unless told; an empty value counts as unset', () => {
     expect(loadWorkerConfig(prod).WORKER_METRICS_PORT).toBeUndefined();

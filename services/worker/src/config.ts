@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { driversConfigShape, refineDriversConfig } from '@touchline/drivers';
+import {
+  driversConfigShape,
+  refineDriversConfig,
+  refinePaymentsForProduction,
+} from '@touchline/drivers';
 import { QUEUES } from '@touchline/shared';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -55,6 +59,7 @@ export const workerConfigSchema = z
   })
   .superRefine(refineDriversConfig)
   .superRefine((c, ctx) => {
+    refinePaymentsForProduction(c, c.APP_ENV, ctx);
     if (c.APP_ENV === 'production' && c.WORKER_METRICS_PORT !== undefined && !c.METRICS_TOKEN) {
       ctx.addIssue({
         code: 'custom',

@@ -203,7 +203,7 @@ describe('api client', () => {
       // The page stays while the toast is read…
       expect(window.location.pathname).toBe('/home');
       // …then the session ends and the page goes to /.
-      await waitFor(() => expect(window.location.pathname).toBe('/'), { timeout: 2500 });
+      await waitFor(() => expect(window.location.pathname).toBe('/'));
       expect(session.role).toBeNull();
     },
   );

@@ -20,6 +20,8 @@ export type ChatThreadItemRow = {
     role: 'player' | 'academy' | 'admin';
     photo: MediaRef | null;
     lastSeenAt: Date | null;
+    /** Either member blocked the other: a block ends visibility (§3, §13). */
+    blocked: boolean;
   };
   lastMessage: ChatMessageRow | null;
   unreadCount: number;
@@ -38,6 +40,7 @@ type RawThreadItem = {
   partnerRole: 'player' | 'academy' | 'admin';
   partnerPhoto: MediaRef | null;
   partnerLastSeenAt: Date | string | null;
+  partnerBlocked: boolean;
   unreadCount: number;
   myLastReadMessageId: string | null;
   partnerLastReadMessageId: string | null;
@@ -65,6 +68,7 @@ function toThreadItem(row: RawThreadItem): ChatThreadItemRow {
       role: row.partnerRole,
       photo: row.partnerPhoto,
       lastSeenAt: dateOrNull(row.partnerLastSeenAt),
+      blocked: Boolean(row.partnerBlocked),
     },
     lastMessage:
       row.mId === null
@@ -96,7 +100,11 @@ function threadItemsSql(userId: string, where: ReturnType<typeof sql>, limit: nu
       pu.role as "partnerRole",
       case when pp.id is null then null else json_build_object('key', pp.key, 'variants',
         pp.variants, 'visibility', pp.visibility) end as "partnerPhoto",
-      pu.last_seen_at as "partnerLastSeenAt", me.unread_count as "unreadCount",
+      pu.last_seen_at as "partnerLastSeenAt",
+      exists (select 1 from blocks b
+        where (b.blocker_id = me.user_id and b.blocked_id = pu.id)
+           or (b.blocker_id = pu.id and b.blocked_id = me.user_id)) as "partnerBlocked",
+      me.unread_count as "unreadCount",
       me.last_read_message_id as "myLastReadMessageId",
       pm.last_read_message_id as "partnerLastReadMessageId",
       me.last_activity_at as "lastActivityAt",
@@ -178,12 +186,20 @@ export async function unreadTotal(executor: Executor, userId: string): Promise<n
   return Number(row?.total ?? 0);
 }
 
-/** Everyone `userId` has a conversation with (presence is told to them). */
+/**
+ * Everyone `userId` has a conversation with (presence is told to them), except where either
+ * blocked the other: a block ends visibility, live presence included (§3, §13).
+ */
 export async function chatPartnerIds(executor: Executor, userId: string): Promise<string[]> {
   const result = await executor.execute(sql`
-    select user_high as id from chat_threads where user_low = ${userId}::uuid
-    union
-    select user_low as id from chat_threads where user_high = ${userId}::uuid`);
+    select p.id from (
+      select user_high as id from chat_threads where user_low = ${userId}::uuid
+      union
+      select user_low as id from chat_threads where user_high = ${userId}::uuid
+    ) p
+    where not exists (select 1 from blocks b
+      where (b.blocker_id = ${userId}::uuid and b.blocked_id = p.id)
+         or (b.blocker_id = p.id and b.blocked_id = ${userId}::uuid))`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 

@@ -6,6 +6,8 @@ import {
   getPaymentByReference,
   listSucceededPaymentsForTrial,
   markPaymentFailed,
+  claimRefund,
+  isRefundable,
   markPaymentSucceeded,
   markRefunded,
   recordPaymentEvent,
@@ -96,18 +98,83 @@ describe('payments', () => {
     expect(await recordPaymentEvent(db, event)).toBe(false);
   });
 
-  test('a wrong amount or currency fails the payment and leaves the registration pending', async () => {
-    const { reg, reference } = await pending();
-    expect(await succeed(reference, 1_000)).toMatchObject({ outcome: 'amount_mismatch' });
-    expect(await getPaymentByReference(db, reference)).toMatchObject({
+  test('a wrong amount or currency fails the payment, records what was charged, frees the place and asks for a refund', async () => {
+    const { reg, reference, trialId } = await pending(1_250_000, 5);
+    expect(await countOf(trialId)).toBe(1);
+    expect(await succeed(reference, 1_000)).toMatchObject({
+      outcome: 'amount_mismatch',
+      expiredRegistrationId: reg.registration.id,
+    });
+    const payment = await getPaymentByReference(db, reference);
+    expect(payment).toMatchObject({
       status: 'failed',
       failureReason: 'amount_mismatch',
+      paidAmountKobo: 1_000,
     });
-    expect((await findRegistration(db, reg.registration.id))!.status).toBe('pending_payment');
+    expect(isRefundable(payment!)).toBe(true);
+    expect((await findRegistration(db, reg.registration.id))!.status).toBe('expired');
+    expect(await countOf(trialId)).toBe(0);
+    // The refund marks it refunded like any paid payment.
+    expect(
+      (await markRefunded(db, { paymentId: payment!.id, refundReference: 'rf_m', now: NOW }))
+        .changed,
+    ).toBe(true);
+
     const other = await pending();
     expect(await succeed(other.reference, 1_250_000, 'USD')).toMatchObject({
       outcome: 'amount_mismatch',
     });
+  });
+
+  test('an overpayment of the same currency is accepted and what was paid is recorded', async () => {
+    const { reg, reference } = await pending(1_250_000);
+    // Paystack's "fees passed to the customer": the fee plus the provider's charge.
+    expect(await succeed(reference, 1_281_250)).toMatchObject({
+      outcome: 'confirmed',
+      confirmed: true,
+    });
+    expect(await getPaymentByReference(db, reference)).toMatchObject({
+      status: 'succeeded',
+      amountKobo: 1_250_000,
+      paidAmountKobo: 1_281_250,
+    });
+    expect((await findRegistration(db, reg.registration.id))!.status).toBe('registered');
+  });
+
+  test('money for an expired hold arriving after the deadline is refunded, never re-takes the place', async () => {
+    const { reg, reference, trialId } = await pending(500_000, 3);
+    await db.transaction((tx) =>
+      expireHold(tx, {
+        registrationId: reg.registration.id,
+        now: new Date('2026-06-01T12:00:00Z'),
+      }),
+    );
+    // The deadline is a week after NOW; the webhook is retried ten days later.
+    const late = new Date('2026-06-11T10:00:00Z');
+    expect(await succeed(reference, 500_000, 'NGN', late)).toMatchObject({
+      outcome: 'needs_refund',
+      reason: 'deadline_passed',
+    });
+    expect((await findRegistration(db, reg.registration.id))!.status).toBe('expired');
+    expect(await countOf(trialId)).toBe(0);
+  });
+
+  test('a refund is claimed once, however many ask at the same moment', async () => {
+    const { reference } = await pending(400_000);
+    await succeed(reference, 400_000);
+    const payment = (await getPaymentByReference(db, reference))!;
+    const claim = () =>
+      claimRefund(db, { paymentId: payment.id, now: NOW, staleBefore: new Date(0) });
+    const claims = await Promise.all([claim(), claim(), claim(), claim()]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    // A claim older than staleBefore (its holder died) may be taken again.
+    expect(
+      await claimRefund(db, {
+        paymentId: payment.id,
+        now: new Date(NOW.getTime() + 60_000),
+        staleBefore: new Date(NOW.getTime() + 1),
+      }),
+    ).toBe(true);
   });
 
   test('money after an expired hold takes a free place again, or is refunded when none is left', async () => {

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { paymentEvents, payments, sandboxCharges, trialRegistrations, trials } from '../schema';
+import { decidePaymentOutcome, todayInLagos, type RefundReason } from '@touchline/shared';
 import { rowsOf } from '../sql';
 
 /**
@@ -122,13 +123,15 @@ async function lockPayment(tx: Transaction, where: ReturnType<typeof eq>) {
     .where(where);
   if (!found) return null;
   const trialResult = await tx.execute(sql`
-    select id, status, participant_limit as "participantLimit", registered_count as "registeredCount"
+    select id, status, participant_limit as "participantLimit", registered_count as "registeredCount",
+      deadline::text as deadline
     from trials where id = ${found.trialId} for update`);
   const trial = rowsOf<{
     id: string;
     status: 'active' | 'cancelled';
     participantLimit: number | null;
     registeredCount: number;
+    deadline: string;
   }>(trialResult)[0]!;
   const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id));
   const [registration] = await tx
@@ -153,8 +156,18 @@ export type PaymentSuccessOutcome =
   | { outcome: 'not_found' }
   /** Already succeeded or refunded: nothing changes (a replay). */
   | { outcome: 'unchanged'; paymentId: string; registrationId: string }
-  /** Amount or currency differ: the payment is `failed` ('amount_mismatch'), nothing else. */
-  | { outcome: 'amount_mismatch'; paymentId: string; registrationId: string }
+  /**
+   * The wrong money (another currency, or less than the fee): the payment is `failed`
+   * ('amount_mismatch') with `paid_amount_kobo` recorded, its hold released
+   * (`expiredRegistrationId`: the caller appends `registration.expired`), and the caller appends
+   * `payment.refund_requested` (the payer is told when the money is back).
+   */
+  | {
+      outcome: 'amount_mismatch';
+      paymentId: string;
+      registrationId: string;
+      expiredRegistrationId: string | null;
+    }
   /**
    * Succeeded; the registration is `registered` (`retaken`: its hold had expired and a free place
    * was taken again). The caller appends `registration.confirmed` when `confirmed` is true (false
@@ -168,17 +181,18 @@ export type PaymentSuccessOutcome =
       retaken: boolean;
     }
   /**
-   * Succeeded, but the registration cannot have its place (expired and the trial full, cancelled
-   * by the player, or the trial cancelled): the caller appends `payment.refund_requested`.
+   * Succeeded, but the registration cannot have its place (expired and registration closed or
+   * the trial full, cancelled by the player, or the trial cancelled): the caller appends
+   * `payment.refund_requested`.
    */
-  | { outcome: 'needs_refund'; paymentId: string; registrationId: string };
+  | { outcome: 'needs_refund'; paymentId: string; registrationId: string; reason: RefundReason };
 
 /**
- * The provider proved a payment (verified webhook or verify call), in one transaction: a payment
- * already succeeded or refunded changes nothing; the amount (kobo) and currency must equal the
- * payment's; the payment becomes `succeeded` (`paid_at`) — also from `failed`, since the money
- * was taken — and its registration `registered`: from `pending_payment`, or from `expired` when a
- * place is free again (an active trial); otherwise the money goes back (`needs_refund`).
+ * The provider proved a payment (verified webhook or verify call), in one transaction: the rows
+ * are locked and read, `decidePaymentOutcome` (@touchline/shared, pure) rules, and this writes
+ * what it decided: the payment `succeeded` (`paid_at`, `paid_amount_kobo`) — also from `failed`,
+ * since the money was taken — and its registration `registered` from its hold or from an expired
+ * hold whose place is free while registration is open; or the money goes back.
  */
 export async function markPaymentSucceeded(
   tx: Transaction,
@@ -188,53 +202,85 @@ export async function markPaymentSucceeded(
   if (!locked) return { outcome: 'not_found' };
   const { trial, registration, payment } = locked;
   const ids = { paymentId: payment.id, registrationId: registration.id };
-  if (payment.status === 'succeeded' || payment.status === 'refunded')
-    return { outcome: 'unchanged', ...ids };
-  if (
-    input.amountKobo !== payment.amountKobo ||
-    input.currency.toUpperCase() !== payment.currency.toUpperCase()
-  ) {
-    if (payment.status === 'pending')
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: 'amount_mismatch', updatedAt: input.now })
-        .where(eq(payments.id, payment.id));
-    return { outcome: 'amount_mismatch', ...ids };
+  const live =
+    registration.status === 'expired'
+      ? rowsOf(
+          await tx.execute(sql`
+            select 1 from trial_registrations
+            where trial_id = ${trial.id} and player_id = ${registration.playerId}
+              and id <> ${registration.id}
+              and status in ('pending_payment', 'registered', 'selected', 'rejected')
+            limit 1`),
+        ).length > 0
+      : false;
+  const decision = decidePaymentOutcome({
+    payment,
+    charged: { amountKobo: input.amountKobo, currency: input.currency },
+    registration,
+    trial: {
+      status: trial.status,
+      deadline: trial.deadline,
+      full: trial.participantLimit !== null && trial.registeredCount >= trial.participantLimit,
+    },
+    today: todayInLagos(input.now),
+    otherLiveRegistration: live,
+  });
+
+  if (decision.outcome === 'unchanged') return { outcome: 'unchanged', ...ids };
+  if (decision.outcome === 'wrong_amount') {
+    await tx
+      .update(payments)
+      .set({
+        status: 'failed',
+        failureReason: 'amount_mismatch',
+        paidAmountKobo: decision.paidKobo,
+        paidAt: input.now,
+        updatedAt: input.now,
+      })
+      .where(eq(payments.id, payment.id));
+    if (decision.releaseHold) await expireHold(tx, trial.id, registration.id, input.now);
+    return {
+      outcome: 'amount_mismatch',
+      ...ids,
+      expiredRegistrationId: decision.releaseHold ? registration.id : null,
+    };
   }
   await tx
     .update(payments)
-    .set({ status: 'succeeded', paidAt: input.now, failureReason: null, updatedAt: input.now })
+    .set({
+      status: 'succeeded',
+      paidAt: input.now,
+      paidAmountKobo: decision.paidKobo,
+      failureReason: null,
+      updatedAt: input.now,
+    })
     .where(eq(payments.id, payment.id));
-
-  if (registration.status === 'pending_payment') {
-    await tx
-      .update(trialRegistrations)
-      .set({ status: 'registered', holdExpiresAt: null, updatedAt: input.now })
-      .where(eq(trialRegistrations.id, registration.id));
-    return { outcome: 'confirmed', ...ids, confirmed: true, retaken: false };
-  }
-  if (registration.status === 'expired' && trial.status === 'active') {
-    const free = trial.participantLimit === null || trial.registeredCount < trial.participantLimit;
-    const live = await tx.execute(sql`
-      select 1 from trial_registrations
-      where trial_id = ${trial.id} and player_id = ${registration.playerId}
-        and status in ('pending_payment', 'registered', 'selected', 'rejected')
-      limit 1`);
-    if (free && rowsOf(live).length === 0) {
-      await tx
-        .update(trialRegistrations)
-        .set({ status: 'registered', holdExpiresAt: null, updatedAt: input.now })
-        .where(eq(trialRegistrations.id, registration.id));
-      await tx
-        .update(trials)
-        .set({ registeredCount: sql`${trials.registeredCount} + 1` })
-        .where(eq(trials.id, trial.id));
-      return { outcome: 'confirmed', ...ids, confirmed: true, retaken: true };
-    }
-  }
-  if (['registered', 'selected', 'rejected'].includes(registration.status))
+  if (decision.outcome === 'needs_refund')
+    return { outcome: 'needs_refund', ...ids, reason: decision.reason };
+  if (decision.register === 'none')
     return { outcome: 'confirmed', ...ids, confirmed: false, retaken: false };
-  return { outcome: 'needs_refund', ...ids };
+  await tx
+    .update(trialRegistrations)
+    .set({ status: 'registered', holdExpiresAt: null, updatedAt: input.now })
+    .where(eq(trialRegistrations.id, registration.id));
+  if (decision.register === 'retake')
+    await tx
+      .update(trials)
+      .set({ registeredCount: sql`${trials.registeredCount} + 1` })
+      .where(eq(trials.id, trial.id));
+  return { outcome: 'confirmed', ...ids, confirmed: true, retaken: decision.register === 'retake' };
+}
+
+/** A `pending_payment` registration expires and frees its place (under the caller's locks). */
+async function expireHold(tx: Transaction, trialId: string, registrationId: string, now: Date) {
+  await tx
+    .update(trialRegistrations)
+    .set({ status: 'expired', updatedAt: now })
+    .where(eq(trialRegistrations.id, registrationId));
+  await tx
+    .update(trials)
+    .set({ registeredCount: sql`greatest(${trials.registeredCount} - 1, 0)` })
+    .where(eq(trials.id, trialId));
 }
 
 /**
@@ -277,9 +323,67 @@ export async function markPaymentFailed(
 }
 
 /**
- * The provider refunded a succeeded payment: `refunded`, `refunded_at`, the refund's reference.
- * `changed` false when it was not `succeeded` (already refunded: a retried job). The caller
- * appends `payment.refunded` when changed.
+ * Money that may go back: a `succeeded` payment, or a `failed` one whose charge was the wrong
+ * amount (money taken, nothing registered).
+ */
+const refundable = or(
+  eq(payments.status, 'succeeded'),
+  and(
+    eq(payments.status, 'failed'),
+    eq(payments.failureReason, 'amount_mismatch'),
+    isNotNull(payments.paidAmountKobo),
+  ),
+)!;
+
+/** True when the payment holds money that may be refunded (see `refundable`). */
+export const isRefundable = (payment: {
+  status: string;
+  failureReason: string | null;
+  paidAmountKobo: number | null;
+}) =>
+  payment.status === 'succeeded' ||
+  (payment.status === 'failed' &&
+    payment.failureReason === 'amount_mismatch' &&
+    payment.paidAmountKobo !== null);
+
+/**
+ * Claims the refund of a payment before the provider is asked (decision 38): true for exactly
+ * one caller while the payment is refundable and unclaimed (or its claim is older than
+ * `staleBefore`: the claimer died). Every other caller, concurrent or retried, gets false.
+ */
+export async function claimRefund(
+  executor: Executor,
+  input: { paymentId: string; now: Date; staleBefore: Date },
+): Promise<boolean> {
+  const rows = await executor
+    .update(payments)
+    .set({ refundClaimedAt: input.now, updatedAt: input.now })
+    .where(
+      and(
+        eq(payments.id, input.paymentId),
+        refundable,
+        or(isNull(payments.refundClaimedAt), lt(payments.refundClaimedAt, input.staleBefore)),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** Gives a claim back (the provider could not be asked): the next attempt may claim again. */
+export async function releaseRefundClaim(
+  executor: Executor,
+  input: { paymentId: string; claimedAt: Date },
+): Promise<void> {
+  await executor
+    .update(payments)
+    .set({ refundClaimedAt: null })
+    .where(and(eq(payments.id, input.paymentId), eq(payments.refundClaimedAt, input.claimedAt)));
+}
+
+/**
+ * The provider refunded a payment: `refunded`, `refunded_at`, the refund's reference. `changed`
+ * false when it held no refundable money (already refunded: a retried job). The caller appends
+ * `payment.refunded` when changed.
  */
 export async function markRefunded(
   executor: Executor,
@@ -293,7 +397,7 @@ export async function markRefunded(
       refundedAt: input.now,
       updatedAt: input.now,
     })
-    .where(and(eq(payments.id, input.paymentId), eq(payments.status, 'succeeded')))
+    .where(and(eq(payments.id, input.paymentId), refundable))
     .returning({ registrationId: payments.registrationId });
   return { changed: rows.length > 0, registrationId: rows[0]?.registrationId ?? null };
 }

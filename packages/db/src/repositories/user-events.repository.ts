@@ -117,3 +117,29 @@ export async function pruneUserEvents(
     return deleted.length;
   });
 }
+
+/**
+ * An edited or deleted chat message replaces every stored copy of it in the members' events
+ * (`chat_message`, `chat_message_updated`), so a catch-up (`since`, even 0) never returns text its
+ * author removed (issue 25). Scoped by the members' ids (the primary key's prefix). Answers how
+ * many stored events were rewritten.
+ */
+export async function replaceStoredChatMessage(
+  executor: Executor,
+  input: { userIds: readonly string[]; messageId: string; message: unknown },
+): Promise<number> {
+  const rows = await executor
+    .update(userEvents)
+    .set({
+      data: sql`jsonb_set(${userEvents.data}, '{message}', ${JSON.stringify(input.message)}::jsonb)`,
+    })
+    .where(
+      and(
+        inArray(userEvents.userId, [...input.userIds]),
+        inArray(userEvents.type, ['chat_message', 'chat_message_updated']),
+        sql`${userEvents.data} -> 'message' ->> 'id' = ${input.messageId}`,
+      ),
+    )
+    .returning({ seq: userEvents.seq });
+  return rows.length;
+}

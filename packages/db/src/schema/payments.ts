@@ -43,6 +43,17 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
     paidAt: tz('paid_at'),
     refundedAt: tz('refunded_at'),
+    /**
+     * What the provider verified as charged (kobo), when money arrived: the fee, more (fees passed
+     * to the customer), or a wrong amount that is refunded (`failure_reason` 'amount_mismatch').
+     */
+    paidAmountKobo: integer('paid_amount_kobo'),
+    /**
+     * Set (under the row's lock) by the one refund that may call the provider: a second refund of
+     * the same payment, concurrent or retried, finds it claimed and asks the provider's view
+     * instead of refunding again (decision 38).
+     */
+    refundClaimedAt: tz('refund_claimed_at'),
   },
   (t) => [
     uniqueIndex('payments_reference_key').on(t.reference),

@@ -8,6 +8,8 @@ import {
 } from './types';
 
 export const PAYSTACK_DEFAULT_BASE_URL = 'https://api.paystack.co';
+/** Where Paystack's `authorization_url` sends the payer (the web client goes nowhere else). */
+export const PAYSTACK_CHECKOUT_HOST = 'checkout.paystack.com';
 
 export type PaystackOptions = {
   secretKey: string;

@@ -150,6 +150,9 @@ export const TRIAL_MESSAGES = {
   registered: 'Registration successful',
   registrationCancelled: 'Registration cancelled',
   statusUpdated: 'Status updated',
+  /** The payment page's address is not the provider's (issue 25): the payer is not sent there. */
+  checkoutRefused:
+    'The payment page could not be opened safely. Open the trial again to pay from there.',
 } as const;
 
 /* ------------------------------------------------------------------ views */

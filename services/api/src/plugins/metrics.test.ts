@@ -11,6 +11,8 @@ const PRODUCTION = {
   APP_SECRET: 'x'.repeat(40),
   DATABASE_URL: 'postgres://unused/db',
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  PAYMENT_PROVIDER: 'sandbox',
+  ALLOW_SANDBOX_PAYMENTS: 'true',
 };
 
 /** The value of one series line (`name{labels} value`), or undefined when it is absent. */

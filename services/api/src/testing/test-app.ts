@@ -35,6 +35,8 @@ export type TestAppOptions = {
   clock?: () => Date;
   /** Per-user budgets other than the real ones (lib/user-rate-limit). */
   userBudgets?: BuildAppOptions['userBudgets'];
+  /** The app's logger options (a test reading the request log passes a stream). */
+  logger?: BuildAppOptions['logger'];
 };
 
 let counter = 0;
@@ -99,7 +101,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     { config, database, drivers, secrets, clock: options.clock },
     {
       // TEST_APP_LOG=error (or warn, info…) prints the app's log: the cause behind a 500 in a test.
-      logger: process.env.TEST_APP_LOG ? { level: process.env.TEST_APP_LOG } : false,
+      logger:
+        options.logger ?? (process.env.TEST_APP_LOG ? { level: process.env.TEST_APP_LOG } : false),
       heartbeatMs: options.heartbeatMs,
       rateLimitNamespace: `${keyPrefix}-rl:`,
       userBudgets: options.userBudgets,

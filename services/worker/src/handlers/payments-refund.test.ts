@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPaymentById } from '@touchline/db/payments';
+import { claimRefund, getPaymentById, markPaymentSucceeded } from '@touchline/db/payments';
 import { cancelTrial } from '@touchline/db/trials';
 import {
   createPaystackProvider,
@@ -17,7 +17,7 @@ import {
   payTestRegistration,
   registerTestPlayer,
 } from '../testing/trial-fixtures';
-import { createRefundHandler } from './payments-refund';
+import { createRefundHandler, refundPayment } from './payments-refund';
 import { createRefundTrialHandler } from './payments-refund-trial';
 
 type HandlerEnv = Awaited<ReturnType<typeof createHandlerEnv>>;
@@ -144,6 +144,94 @@ describe('payments.refund_trial', () => {
     await runJob(createRefundTrialHandler(deps), 'payments.refund_trial', 'z', { trialId });
     expect((await getPaymentById(h.env.db, payments[0]!.id))!.status).toBe('refunded');
     expect(fake.transaction(payments[0]!.reference)!.refunds).toHaveLength(1);
+  });
+});
+
+describe('payments.refund: one request per payment (issue 25)', () => {
+  it('the player’s-cancel refund and the trial-cancel refund at once make exactly one Paystack refund request', async () => {
+    const { academy, trialId, payments } = await paidTrial(paystack, 1, 450_000);
+    const payment = payments[0]!;
+    await cancel(trialId, academy.id);
+    const deps = { db: h.env.db, payments: paystack, clock: () => NOW };
+    // Paystack answers slowly: both jobs are in flight together.
+    fake.delay(200);
+    let outcomes: PromiseSettledResult<unknown>[];
+    try {
+      outcomes = await Promise.allSettled([
+        runJob(createRefundHandler(deps), 'payments.refund', payment.id, {
+          paymentId: payment.id,
+        }),
+        runJob(createRefundTrialHandler(deps), 'payments.refund_trial', `c-${trialId}`, {
+          trialId,
+        }),
+        refundPayment(deps, payment.id),
+      ]);
+    } finally {
+      fake.delay(0);
+    }
+    const refundCalls = fake
+      .callsTo('/refund')
+      .filter((call) => (call.body as { transaction?: string }).transaction === payment.reference);
+    expect(refundCalls).toHaveLength(1);
+    // Whoever lost the claim either saw the money back or fails for a retry.
+    for (const outcome of outcomes)
+      if (outcome.status === 'rejected')
+        expect(String(outcome.reason)).toMatch(/already being requested|refunds failed/);
+
+    // The retries settle: refunded once, told once, still one request.
+    await runJob(createRefundHandler(deps), 'payments.refund', payment.id, {
+      paymentId: payment.id,
+    });
+    await runJob(createRefundTrialHandler(deps), 'payments.refund_trial', `c2-${trialId}`, {
+      trialId,
+    });
+    expect(await getPaymentById(h.env.db, payment.id)).toMatchObject({ status: 'refunded' });
+    expect(fake.transaction(payment.reference)!.refunds).toHaveLength(1);
+    expect(await refundedEvents(payment.id)).toHaveLength(1);
+  });
+
+  it('a claimed refund whose provider already gave the money back is settled by the provider’s view', async () => {
+    const { payments } = await paidTrial(paystack, 1, 350_000);
+    const payment = payments[0]!;
+    const deps = { db: h.env.db, payments: paystack, clock: () => NOW };
+    // Another attempt claimed and Paystack refunded, but its answer was never recorded.
+    await claimRefund(h.env.db, { paymentId: payment.id, now: NOW, staleBefore: new Date(0) });
+    await paystack.refund({ reference: payment.reference });
+    expect(await refundPayment(deps, payment.id)).toBe('refunded');
+    expect(fake.transaction(payment.reference)!.refunds).toHaveLength(1);
+    expect((await getPaymentById(h.env.db, payment.id))!.status).toBe('refunded');
+  });
+
+  it('money charged in the wrong amount goes back through Paystack and the payer is told', async () => {
+    const academy = await createTestAcademy(h.env.db, `Refund FC ${++n}`);
+    const trialId = await createTestTrial(h.env.db, academy.id, { feeKobo: 600_000 });
+    const player = await createTestPlayer(h.env.db);
+    const { payment } = await registerTestPlayer(h.env.db, trialId, player.id, {
+      provider: 'paystack',
+    });
+    await paystack.initialize({
+      reference: payment!.reference,
+      amountKobo: payment!.amountKobo,
+      currency: payment!.currency,
+      email: `short-${n}@example.test`,
+      callbackUrl: 'http://localhost/payment_success',
+    });
+    fake.settle(payment!.reference, 'success', { amount: 60_000 });
+    const settled = await h.env.db.transaction((tx) =>
+      markPaymentSucceeded(tx, {
+        reference: payment!.reference,
+        amountKobo: 60_000,
+        currency: 'NGN',
+        now: NOW,
+      }),
+    );
+    expect(settled.outcome).toBe('amount_mismatch');
+    const deps = { db: h.env.db, payments: paystack, clock: () => NOW };
+    expect(await refundPayment(deps, payment!.id)).toBe('refunded');
+    expect(fake.transaction(payment!.reference)!.refunds).toEqual([
+      expect.objectContaining({ amount: 60_000 }),
+    ]);
+    expect(await refundedEvents(payment!.id)).toHaveLength(1);
   });
 });
 

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import type { ResponseSchema } from '@/lib/api-client';
 
 /**
- * `clientConfigSchema`'s two fields, read without zod: the login pages ask for the config as they
+ * `clientConfigSchema`'s fields, read without zod: the login pages ask for the config as they
  * open, and their first load carries no zod (issue 15's budget). Same shape, same strictness on
  * the fields it reads.
  */
@@ -20,7 +20,19 @@ export const clientConfigParser: ResponseSchema<ClientConfig> = {
     if (typeof config.dev_mailbox !== 'boolean') {
       throw new TypeError('client-config: dev_mailbox is not a boolean');
     }
-    return { google_client_id: google, dev_mailbox: config.dev_mailbox };
+    if (typeof config.test_payments !== 'boolean') {
+      throw new TypeError('client-config: test_payments is not a boolean');
+    }
+    const checkoutHost = config.checkout_host;
+    if (checkoutHost !== null && typeof checkoutHost !== 'string') {
+      throw new TypeError('client-config: checkout_host is not a string or null');
+    }
+    return {
+      google_client_id: google,
+      dev_mailbox: config.dev_mailbox,
+      test_payments: config.test_payments,
+      checkout_host: checkoutHost,
+    };
   },
 };
 

@@ -5,6 +5,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_OPS_LIMITS, ADMIN_OPS_MESSAGES, ERROR_CODES } from '@touchline/shared';
 import { BOARD_COOKIE, BOARD_PATH, cookieValue, createBoardAuth } from './admin.queues.board-auth';
 import { serveBoardPage } from './admin.queues.board-page';
+import { insertAdminAudit } from '@touchline/db/admin';
+import { redactUrl } from '../../lib/log-redaction';
 
 export { BOARD_PATH };
 
@@ -33,7 +35,10 @@ export const queueBoardPlugin: FastifyPluginAsync = async (app) => {
           .status(401)
           .send({ message: ADMIN_OPS_MESSAGES.boardSignIn, code: ERROR_CODES.unauthorized });
       }
-      const secure = request.protocol === 'https' ? '; Secure' : '';
+      // Secure over TLS: the request's own (behind a trusted proxy, its X-Forwarded-Proto) or
+      // the site's public address (a TLS proxy this instance does not trust for addresses).
+      const tls = request.protocol === 'https' || app.config.PUBLIC_URL.startsWith('https:');
+      const secure = tls ? '; Secure' : '';
       return reply
         .header(
           'set-cookie',
@@ -47,11 +52,38 @@ export const queueBoardPlugin: FastifyPluginAsync = async (app) => {
   await app.register(async (board) => {
     // The board's own CSP and local fonts (the app's policy would block its Google Fonts link).
     serveBoardPage(board);
+    const actors = new WeakMap<object, string>();
     board.addHook('onRequest', async (request, reply) => {
-      if (await auth.allowed(cookieValue(request.headers.cookie, BOARD_COOKIE))) return;
+      const adminId = await auth.allowed(cookieValue(request.headers.cookie, BOARD_COOKIE));
+      if (adminId) {
+        actors.set(request, adminId);
+        return;
+      }
       return reply
         .status(401)
         .send({ message: ADMIN_OPS_MESSAGES.boardSignIn, code: ERROR_CODES.unauthorized });
+    });
+    // What an administrator does on the board (retry, promote, clean, remove, pause…) joins the
+    // admin audit log like the Queues screen's actions (issue 25).
+    board.addHook('onResponse', async (request, reply) => {
+      const adminId = actors.get(request);
+      if (!adminId || request.method === 'GET' || request.method === 'HEAD') return;
+      if (reply.statusCode >= 400) return;
+      try {
+        await insertAdminAudit(app.db, {
+          actorId: adminId,
+          action: 'queues.board_action',
+          targetUserId: null,
+          reason: '',
+          details: {
+            method: request.method,
+            path: redactUrl(request.url).slice(BOARD_PATH.length),
+            status: reply.statusCode,
+          },
+        });
+      } catch (err) {
+        request.log.error({ err }, 'board action not audited');
+      }
     });
     const serverAdapter = new FastifyAdapter();
     serverAdapter.setBasePath(BOARD_PATH);

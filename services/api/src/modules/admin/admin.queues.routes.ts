@@ -98,7 +98,9 @@ export const adminQueuesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (app.drivers.queue.kind !== 'bullmq') {
         throw commonErrors.notFound(ADMIN_OPS_MESSAGES.boardUnavailable);
       }
-      return reply.header('cache-control', 'no-store').send(board.link(request.auth.userId));
+      return reply
+        .header('cache-control', 'no-store')
+        .send(board.link(request.auth.userId, request.auth.sessionId));
     },
   );
 };

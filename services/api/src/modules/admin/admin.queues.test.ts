@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@touchline/db';
+import { revokeSession } from '@touchline/db/auth';
 import { appendEvent } from '@touchline/db/platform';
 import { UnrecoverableJobError, type JobHandlers } from '@touchline/drivers';
 import { ADMIN_OPS_MESSAGES, ERROR_CODES, JOBS, type AdminQueues } from '@touchline/shared';
@@ -213,6 +214,95 @@ describe('/api/admin/queues', () => {
     });
     await t.db.update(schema.users).set({ isActive: true }).where(eq(schema.users.id, admin.id));
     expect(blocked.statusCode).toBe(401);
+  });
+
+  it('ends the board with the sign-in session, and audits what is done on it (issue 25)', async () => {
+    if (t.drivers.queue.kind !== 'bullmq') return;
+    const operator = await t.createUser({ role: 'admin' });
+    const { url } = (await operator.call('GET', '/api/admin/queues/board_link')).json() as {
+      url: string;
+    };
+    const opened = await t.app.inject({ method: 'GET', url });
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    const api = (method: 'GET' | 'PUT', path: string) =>
+      t.app.inject({ method, url: `/admin/queues/board/api${path}`, headers: { cookie } });
+
+    // A board action is written to the admin audit log, with its administrator.
+    const cleaned = await api('PUT', '/queues/media/clean/completed');
+    expect(cleaned.statusCode).toBeLessThan(400);
+    const audit = await t.db
+      .select()
+      .from(schema.adminAudit)
+      .where(eq(schema.adminAudit.actorId, operator.id));
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'queues.board_action',
+        details: expect.objectContaining({
+          method: 'PUT',
+          path: '/api/queues/media/clean/completed',
+        }),
+      }),
+    );
+    // Reading the board is not an action.
+    expect((await api('GET', '/queues')).statusCode).toBe(200);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(schema.adminAudit)
+          .where(eq(schema.adminAudit.actorId, operator.id))
+      ).length,
+    ).toBe(audit.length);
+
+    // Logout clears the cookie in the browser, and the session's end refuses it anywhere else.
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { refresh: 'not-a-refresh-token' },
+    });
+    expect(String(logout.headers['set-cookie'])).toMatch(
+      /^tl_queue_board=; Path=\/admin\/queues\/board; Max-Age=0/,
+    );
+    await revokeSession(t.db, { id: operator.sessionId, userId: operator.id }, 'logout');
+    expect((await api('GET', '/queues')).statusCode).toBe(401);
+  });
+
+  it('sets the board cookie Secure behind a TLS proxy (a trusted X-Forwarded-Proto, or an https PUBLIC_URL)', async () => {
+    if (t.drivers.queue.kind !== 'bullmq') return;
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      const operator = await proxied.createUser({ role: 'admin' });
+      const { url } = (await operator.call('GET', '/api/admin/queues/board_link')).json() as {
+        url: string;
+      };
+      const plain = await proxied.app.inject({ method: 'GET', url });
+      expect(String(plain.headers['set-cookie'])).not.toMatch(/Secure/);
+      const again = (await operator.call('GET', '/api/admin/queues/board_link')).json() as {
+        url: string;
+      };
+      const tls = await proxied.app.inject({
+        method: 'GET',
+        url: again.url,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(tls.statusCode).toBe(303);
+      expect(String(tls.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await proxied.close();
+    }
+    // A TLS proxy this instance does not trust for addresses: the https public address decides.
+    const behindTls = await createTestApp({ env: { PUBLIC_URL: 'https://touchline.example.ng' } });
+    try {
+      const operator = await behindTls.createUser({ role: 'admin' });
+      const { url } = (await operator.call('GET', '/api/admin/queues/board_link')).json() as {
+        url: string;
+      };
+      const opened = await behindTls.app.inject({ method: 'GET', url });
+      expect(opened.statusCode).toBe(303);
+      expect(String(opened.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await behindTls.close();
+    }
   });
 
   it('serves the board under its own CSP: its own files and fonts, nothing from another host; the app keeps its policy', async () => {

@@ -32,6 +32,7 @@ import { guardianContactFor } from '../guardians/guardians.contact';
 import { authErrors } from './auth.errors';
 import type { AuthService } from './auth.service';
 import type { TokensService } from './auth.tokens.service';
+import { CLEAR_BOARD_COOKIE } from '../admin/admin.queues.board-auth';
 
 const MINUTE = 60_000;
 const tooManyRequests = (seconds: number) =>
@@ -192,9 +193,13 @@ export function authRoutes(deps: {
           response: { 200: messageSchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await tokens.logout(request.body.refresh);
-        return { message: 'Logged out successfully' };
+        // The queue board's cookie ends with the session (it is also refused once the session
+        // is gone); the header reaches the browser whatever path the board lives under.
+        return reply
+          .header('set-cookie', CLEAR_BOARD_COOKIE)
+          .send({ message: 'Logged out successfully' });
       },
     );
 

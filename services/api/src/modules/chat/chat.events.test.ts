@@ -138,7 +138,8 @@ describe('chat events on the members’ sockets', () => {
     const missed = chatEvents(back.events);
     expect(missed.map((e) => [e.type, 'message' in e.data ? e.data.message.text : null])).toEqual([
       ['chat_message', 'one'],
-      ['chat_message', 'two'],
+      // The stored copy was replaced by the edit: the original text is not replayed.
+      ['chat_message', 'two (edited)'],
       ['chat_message', 'three'],
       ['chat_message_updated', 'two (edited)'],
     ]);
@@ -150,6 +151,26 @@ describe('chat events on the members’ sockets', () => {
     expect(back.events.slice(0, readyAt).filter((e) => e.type !== 'ready')).toHaveLength(4);
     expect(back.events.slice(readyAt + 1)).toEqual([]);
   });
+  it('a catch-up from the start never returns text its author edited away or deleted (issue 25)', async () => {
+    const secret = `my address is 12 Secret Close ${Date.now()}`;
+    const typo = `meet at the wrong pitch ${Date.now()}`;
+    const gone = (await expectStatus(sendText(a, thread, secret), 201)).json().id as string;
+    const fixed = (await expectStatus(sendText(a, thread, typo), 201)).json().id as string;
+    await expectStatus(a.call('DELETE', `/api/chat_message/${gone}`), 200);
+    await expectStatus(
+      a.call('PATCH', `/api/chat_message/${fixed}`, { text: 'meet at pitch 2' }),
+      200,
+    );
+    for (const user of [a, b]) {
+      const replay = await open(user, 0);
+      const text = JSON.stringify(replay.events);
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(typo);
+      expect(text).toContain('meet at pitch 2');
+      replay.close();
+    }
+  });
+
   it('messages arriving at once from two conversations: the newest event carries the true total', async () => {
     const reader = await adultPlayer(t);
     const [c, d] = [await adultPlayer(t), await adultPlayer(t)];

@@ -5,7 +5,7 @@ import { chatThreadName, type ServerEvent } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { openTestSocket, socketBase, type TestSocket } from '../realtime/realtime.test-support';
 import { registerChatLive } from './chat.live';
-import { befriend, block, threadOf } from './chat.test-support';
+import { befriend, block, expectStatus, sendText, threadOf } from './chat.test-support';
 
 const ofType = <T extends ServerEvent['type']>(events: ServerEvent[], type: T) =>
   events.filter((e): e is Extract<ServerEvent, { type: T }> => e.type === type);
@@ -128,6 +128,46 @@ describe('chat live: typing and presence', () => {
       .where(eq(schema.users.id, b.id));
     expect(row?.lastSeenAt?.toISOString()).toBe(offline.data.last_seen);
     expect(presenceOfB(outsiderTab.events)).toEqual([]); // no conversation with b: told nothing
+  });
+
+  it('a block ends presence, last seen, name and photo between the two (issue 25)', async () => {
+    const { a, b, thread } = await pair();
+    await expectStatus(sendText(a, thread, 'hello'), 201);
+    const c = await t.createUser();
+    await befriend(c, b);
+    await threadOf(c, b);
+    await block(b, a);
+    const [aTab, cTab] = [await tab(a), await tab(c)];
+    const presenceOfB = (e: ServerEvent[]) =>
+      ofType(e, 'presence').filter((p) => p.data.user_id === b.id);
+
+    await tab(b);
+    // c, still a partner, is told; the blocked side is not (its tab was open first).
+    await cTab.until((e) => presenceOfB(e).length === 1);
+    expect(presenceOfB(aTab.events)).toEqual([]);
+
+    for (const [viewer, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const listed = (await viewer.call('GET', '/api/chat_list')).json() as {
+        threads: { thread_name: string; partner: Record<string, unknown> }[];
+      };
+      const item = listed.threads.find((x) => x.partner.id === other.id);
+      expect(item?.partner).toMatchObject({
+        username: 'Touchline user',
+        profile_photo: null,
+        online: false,
+        last_seen: null,
+      });
+      const opened = (
+        await viewer.call('GET', `/api/chat?threadName=${item!.thread_name}`)
+      ).json() as {
+        thread: { partner: Record<string, unknown> };
+      };
+      expect(opened.thread.partner).toMatchObject({ username: 'Touchline user', online: false });
+      expect(JSON.stringify(opened.thread.partner)).not.toContain(other.username);
+    }
   });
 
   it('a quick reload (offline, online again) reaches the partner in order', async () => {

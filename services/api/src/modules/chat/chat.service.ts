@@ -16,7 +16,11 @@ import {
   unreadTotal,
 } from '@touchline/db/chat';
 import { deleteOwnedMediaObjects, recordUnclaimedFiles } from '@touchline/db/media';
-import { appendEvent, appendUserEventsBatch } from '@touchline/db/platform';
+import {
+  appendEvent,
+  appendUserEventsBatch,
+  replaceStoredChatMessage,
+} from '@touchline/db/platform';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   CHAT_LIMITS,
@@ -127,6 +131,23 @@ export function createChatService(deps: ChatServiceDeps) {
       userId: e.userId,
       event: { type: e.type, seq: seqs[i]!.seq, data: e.data } as StoredServerEvent,
     }));
+  }
+
+  /**
+   * Deleted means deleted (issue 25): the stored copies of an edited or deleted message, in both
+   * members' events, become its new view, so a catch-up never replays the removed text.
+   */
+  async function forgetStoredText(
+    tx: Transaction,
+    thread: Thread,
+    messageId: string,
+    view: ChatMessage,
+  ) {
+    await replaceStoredChatMessage(tx, {
+      userIds: [thread.userLow, thread.userHigh],
+      messageId,
+      message: view,
+    });
   }
 
   async function publishAll(stored: readonly Stored[]) {
@@ -263,6 +284,7 @@ export function createChatService(deps: ChatServiceDeps) {
         await check(tx, viewer.userId, partnerIn(thread, viewer.userId), 'send');
         const edited = await editMessage(tx, messageId, { text, at: clock() });
         const view = await views.message(edited, thread.name);
+        await forgetStoredText(tx, thread, messageId, view);
         const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
           message: view,
           ...counts,
@@ -288,6 +310,7 @@ export function createChatService(deps: ChatServiceDeps) {
               })
             : null;
         const view = await views.message(message, thread.name);
+        await forgetStoredText(tx, thread, messageId, view);
         const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
           message: view,
           ...counts,

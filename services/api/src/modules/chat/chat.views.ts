@@ -23,6 +23,8 @@ export type ChatThreadLike = {
     role: Role;
     photo: ChatImageRef | null;
     lastSeenAt: Date | string | null;
+    /** Either member blocked the other. */
+    blocked?: boolean;
   };
   lastMessage: ChatMessageLike | null;
   unreadCount: number;
@@ -32,6 +34,9 @@ export type ChatThreadLike = {
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** How a blocked (or blocking) conversation partner is named in the chat list and `GET chat`. */
+export const CHAT_HIDDEN_PARTNER = 'Touchline user';
 
 /**
  * Shapes chat rows into the contract. A deleted message keeps its place with no text and no
@@ -60,6 +65,16 @@ export function createChatViews(storage: Pick<StorageDriver, 'signedUrl' | 'publ
   }
 
   function partner(row: ChatThreadLike['partner'], online: ReadonlySet<string>): ChatPartner {
+    // A block ends visibility (§3, §13): no name, photo, presence or last seen across it.
+    if (row.blocked)
+      return {
+        id: row.id,
+        username: CHAT_HIDDEN_PARTNER,
+        profile_photo: null,
+        role: row.role,
+        online: false,
+        last_seen: null,
+      };
     const isOnline = online.has(row.id);
     return {
       id: row.id,

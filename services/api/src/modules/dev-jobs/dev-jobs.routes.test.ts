@@ -48,6 +48,8 @@ describe('POST /api/dev/jobs/fail', () => {
         APP_SECRET: 'x'.repeat(40),
         DATABASE_URL: 'postgres://unused/db',
         SMTP_URL: 'smtp://127.0.0.1:2525',
+        PAYMENT_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
       },
     });
     const res = await prod.app.inject({ method: 'POST', url: '/api/dev/jobs/fail' });

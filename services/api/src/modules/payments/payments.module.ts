@@ -31,9 +31,10 @@ export function paymentStarterFrom(app: FastifyInstance): PaymentStarter {
  * payment's state and the sandbox checkout's choice.
  */
 export const paymentsModule: FastifyPluginAsyncZod = async (app) => {
+  // Production gets here with the sandbox only when ALLOW_SANDBOX_PAYMENTS=true (config).
   if (app.config.APP_ENV === 'production' && app.drivers.payments.kind === 'sandbox') {
     app.log.warn(
-      'PAYMENT_PROVIDER=sandbox in production: paid trials are "paid" on our own checkout page and no money moves (set PAYMENT_PROVIDER=paystack)',
+      'PAYMENT_PROVIDER=sandbox in production (ALLOW_SANDBOX_PAYMENTS=true): paid trials are "paid" on our own checkout page and no money moves',
     );
   }
   const payments = buildPaymentsService(app);

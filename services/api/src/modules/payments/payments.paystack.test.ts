@@ -3,6 +3,8 @@ import { startFakePaystack, type FakePaystack } from '@touchline/drivers/testing
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTrial, register } from '../trials/trials.test-support';
+import { PAYMENT_READS_PER_MINUTE } from './payments.routes';
+import { VERIFY_CACHE_MS } from './payments.service';
 import {
   FEE,
   academy,
@@ -18,10 +20,13 @@ import {
 
 let t: TestApp;
 let paystack: FakePaystack;
+/** The app's clock runs with real time, moved on by this much (the verify cache's window). */
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
   paystack = await startFakePaystack();
   t = await createTestApp({
+    clock: () => new Date(Date.now() + clockOffsetMs),
     env: {
       PAYMENT_PROVIDER: 'paystack',
       PAYSTACK_SECRET_KEY: paystack.secretKey,
@@ -40,6 +45,16 @@ beforeEach(() => {
 
 const verifyCalls = (reference: string) =>
   paystack.callsTo(`/transaction/verify/${reference}`).length;
+
+describe('Paystack: what the web client is told', () => {
+  it('no test-payments notice, and only Paystack’s checkout host may be followed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(res.json()).toMatchObject({
+      test_payments: false,
+      checkout_host: 'checkout.paystack.com',
+    });
+  });
+});
 
 describe('Paystack: starting a payment', () => {
   it('initialises the transaction in kobo and NGN with the payer’s e-mail and our callback URL', async () => {
@@ -157,7 +172,7 @@ describe('Paystack webhook', () => {
     });
   });
 
-  it('a wrong amount or currency fails the payment and never confirms the registration', async () => {
+  it('a wrong amount or currency fails the payment, frees the place and sends the money back', async () => {
     for (const charged of [{ amount: FEE - 100 }, { currency: 'USD' }]) {
       const { payer, reference, registrationId } = await paidRegistration(t);
       paystack.settle(reference, 'success', charged);
@@ -166,14 +181,35 @@ describe('Paystack webhook', () => {
       const seen = (await readPayment(payer, reference)).json();
       expect(seen.status).toBe('failed');
       expect(seen.registration.status).not.toBe('registered');
-      expect((await storedPayment(t, reference)).failureReason).toBe('amount_mismatch');
-      expect((await storedRegistration(t, registrationId)).status).not.toBe('registered');
+      const stored = await storedPayment(t, reference);
+      expect(stored).toMatchObject({
+        failureReason: 'amount_mismatch',
+        paidAmountKobo: charged.amount ?? FEE,
+      });
+      expect((await storedRegistration(t, registrationId)).status).toBe('expired');
+      // The charged money goes back: the worker refunds, and the payer is told when it has.
+      expect(await outboxOf(t, 'payment.refund_requested')).toContainEqual({
+        paymentId: stored.id,
+      });
       // The verify answer is kept with the payment's events.
       const kinds = (await storedEvents(t, (await storedPayment(t, reference)).id)).map(
         (e) => e.kind,
       );
       expect(kinds).toEqual(expect.arrayContaining(['charge.success', 'verify.success']));
     }
+  });
+
+  it('an overpayment in the fee’s currency (fees passed to the customer) registers and records what was paid', async () => {
+    const { payer, reference, registrationId } = await paidRegistration(t);
+    paystack.settle(reference, 'success', { amount: FEE + 2_500 });
+    const res = await postWebhook(t, 'paystack', paystack.webhook('charge.success', reference));
+    expect(res.statusCode).toBe(200);
+    expect((await readPayment(payer, reference)).json()).toMatchObject({
+      status: 'succeeded',
+      amount: FEE,
+    });
+    expect((await storedPayment(t, reference)).paidAmountKobo).toBe(FEE + 2_500);
+    expect((await storedRegistration(t, registrationId)).status).toBe('registered');
   });
 
   it('the webhook body alone proves nothing: Paystack’s verify answer decides', async () => {
@@ -242,12 +278,39 @@ describe('the browser’s return', () => {
     expect(seen).toMatchObject({ status: 'pending', registration: { status: 'pending_payment' } });
     expect((await storedRegistration(t, registrationId)).status).toBe('pending_payment');
 
-    // Once Paystack has it, the same read (a verify call) confirms, webhook or not.
+    // Once Paystack has it, a read after the verify cache's few seconds confirms, webhook or not.
     paystack.settle(reference, 'success');
+    clockOffsetMs += VERIFY_CACHE_MS;
     expect((await readPayment(payer, reference)).json()).toMatchObject({
       status: 'succeeded',
       registration: { status: 'registered' },
     });
+  });
+});
+
+describe('provider calls are bounded (issue 25)', () => {
+  it('a polled pending payment asks Paystack once per few seconds, however often it is read', async () => {
+    const { payer, reference } = await paidRegistration(t);
+    const before = verifyCalls(reference);
+    const reads = await Promise.all(Array.from({ length: 5 }, () => readPayment(payer, reference)));
+    for (const read of reads) expect(read.json()).toMatchObject({ status: 'pending' });
+    expect((await readPayment(payer, reference)).json()).toMatchObject({ status: 'pending' });
+    expect(verifyCalls(reference) - before).toBe(1);
+    clockOffsetMs += VERIFY_CACHE_MS;
+    await readPayment(payer, reference);
+    expect(verifyCalls(reference) - before).toBe(2);
+  });
+
+  it('a payer reading payments faster than the page polls is refused with 429', async () => {
+    const { payer, reference } = await paidRegistration(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < PAYMENT_READS_PER_MINUTE + 1; i++)
+      statuses.push((await readPayment(payer, reference)).statusCode);
+    expect(statuses.slice(0, PAYMENT_READS_PER_MINUTE).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another payer is not held back by the first one's reads.
+    const other = await paidRegistration(t);
+    expect((await readPayment(other.payer, other.reference)).statusCode).toBe(200);
   });
 });
 

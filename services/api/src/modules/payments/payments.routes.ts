@@ -1,14 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ERROR_CODES,
+  MESSAGES,
   errorBodySchema,
   paymentSchema,
   sandboxOutcomeBodySchema,
   sandboxOutcomeResponseSchema,
 } from '@touchline/shared';
+import { AppError } from '../../lib/app-error';
 import type { PaymentsService } from './payments.service';
 
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
+
+/**
+ * Reads of payments per payer and minute: the payment page polls every 2 s (30 a minute), and a
+ * pending payment's read may call the provider (issue 25).
+ */
+export const PAYMENT_READS_PER_MINUTE = 60;
 const secured = { security: [{ bearer: [] }] };
 const params = z.object({ reference: z.string().min(1).max(100) });
 
@@ -19,17 +28,31 @@ export function paymentsRoutes(deps: {
   const { payments } = deps;
   return async (app) => {
     const tags = ['payments'];
+    const perPayer = app.createRateLimit({
+      max: PAYMENT_READS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `payment-read:${request.auth.userId}`,
+    });
 
     app.get(
       '/payment/:reference',
       {
+        preHandler: async (request) => {
+          const result = await perPayer(request);
+          if (!result.isAllowed && result.isExceeded)
+            throw new AppError(
+              429,
+              ERROR_CODES.rateLimited,
+              `${MESSAGES.tooManyRequests} (retry in ${result.ttlInSeconds} s)`,
+            );
+        },
         schema: {
           tags,
           summary:
             'A payment, for its payer or the trial’s academy (a pending one is verified with the provider first)',
           ...secured,
           params,
-          response: { 200: paymentSchema, ...errors },
+          response: { 200: paymentSchema, ...errors, 429: errorBodySchema },
         },
       },
       async (request) => payments.getPayment(request.params.reference, request.auth),

@@ -34,6 +34,13 @@ const sandbox = () => {
   return provider;
 };
 
+describe('sandbox: what the web client is told', () => {
+  it('says test payments run (every money screen shows the notice) and names no checkout host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/client-config' });
+    expect(res.json()).toMatchObject({ test_payments: true, checkout_host: null });
+  });
+});
+
 describe('sandbox checkout', () => {
   it('sends the payer to our checkout page; Pay confirms through the signed callback and verify', async () => {
     const { payer, owner, reference, authorizationUrl, registrationId } = await paidRegistration(t);

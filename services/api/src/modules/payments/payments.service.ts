@@ -45,6 +45,14 @@ export type StartPaymentInput = {
   email: string;
 };
 
+/**
+ * How long a pending payment's verify answer stands for its reads (issue 25): the payment page
+ * polls every 2 s, and each read of a pending payment would otherwise ask the provider. Webhooks
+ * always verify.
+ */
+export const VERIFY_CACHE_MS = 5_000;
+const VERIFY_CACHE_MAX = 10_000;
+
 const isSandbox = (provider: PaymentProvider): provider is SandboxPaymentProvider =>
   provider.kind === 'sandbox';
 
@@ -80,6 +88,23 @@ const isOpen = (payment: PaymentDetail) =>
  */
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, clock, provider, log } = deps;
+  /** reference → when a read last asked the provider (or the call still in flight). */
+  const verifiedReads = new Map<string, { at: number; call: Promise<unknown> }>();
+
+  /** Verifies a pending payment for a read at most once per `VERIFY_CACHE_MS` per reference. */
+  function confirmForRead(reference: string): Promise<unknown> {
+    const now = clock().getTime();
+    const last = verifiedReads.get(reference);
+    if (last && now - last.at < VERIFY_CACHE_MS) return last.call;
+    if (verifiedReads.size >= VERIFY_CACHE_MAX) {
+      for (const [key, entry] of verifiedReads)
+        if (now - entry.at >= VERIFY_CACHE_MS) verifiedReads.delete(key);
+      if (verifiedReads.size >= VERIFY_CACHE_MAX) verifiedReads.clear();
+    }
+    const call = confirm(reference);
+    verifiedReads.set(reference, { at: now, call });
+    return call;
+  }
 
   /**
    * Asks the provider for the transaction's state and applies it in one transaction with its
@@ -114,7 +139,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             type: 'registration.confirmed',
             payload: { registrationId: done.registrationId },
           });
-        if (done.outcome === 'needs_refund')
+        if (done.outcome === 'amount_mismatch' && done.expiredRegistrationId)
+          await appendEvent(tx, {
+            type: 'registration.expired',
+            payload: { registrationId: done.expiredRegistrationId },
+          });
+        // The money goes back (the worker refunds; the payer is told when it is refunded).
+        if (done.outcome === 'needs_refund' || done.outcome === 'amount_mismatch')
           await appendEvent(tx, {
             type: 'payment.refund_requested',
             payload: { paymentId: done.paymentId },
@@ -128,7 +159,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             expected: payment && [payment.amountKobo, payment.currency],
             charged: [result.amountKobo, result.currency],
           },
-          'payment refused: the amount charged is not the fee',
+          'payment refused and refunded: the amount charged is not the fee',
         );
         return 'failed';
       }
@@ -235,7 +266,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       if (payment.status === 'pending' && payment.provider === provider.kind) {
         try {
-          if ((await confirm(reference)) !== 'pending')
+          if ((await confirmForRead(reference)) !== 'pending')
             payment = (await getPaymentByReference(db, reference)) ?? payment;
         } catch (err) {
           if (!(err instanceof PaymentProviderError)) throw err;

@@ -113,6 +113,8 @@ describe('development mailbox', () => {
         DATABASE_URL: 'postgres://unused/db',
         // Production refuses to start without SMTP (no development mailbox there).
         SMTP_URL: 'smtp://127.0.0.1:2525',
+        PAYMENT_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
       },
     });
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });

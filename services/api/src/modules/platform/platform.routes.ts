@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PAYSTACK_CHECKOUT_HOST } from '@touchline/drivers';
 import { clientConfigSchema } from '@touchline/shared';
 
 /** `GET /api/client-config`: what the SPA needs to know about this deployment. */
@@ -15,6 +16,8 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       google_client_id: app.config.GOOGLE_CLIENT_ID ?? null,
       dev_mailbox: app.config.APP_ENV !== 'production',
+      test_payments: app.drivers.payments.kind === 'sandbox',
+      checkout_host: app.drivers.payments.kind === 'paystack' ? PAYSTACK_CHECKOUT_HOST : null,
     }),
   );
 };

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Suspense, lazy } from 'react';
 import { Link } from 'wouter';
 import { Skeleton } from '@/components/skeleton';
+import { TestPaymentsBanner } from '@/components/test-payments-banner';
 import { Button } from '@/components/ui/button';
 import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatFee, formatNaira } from '@/lib/money';
@@ -178,6 +179,7 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
       </div>
 
       <Panel title="Takings">
+        <TestPaymentsBanner className="mb-3 justify-start" />
         <dl className="grid grid-cols-3 gap-3">
           <Money label="Received">{formatNaira(data.takings.gross)}</Money>
           <Money label="Refunded">{formatNaira(data.takings.refunded)}</Money>

@@ -16,6 +16,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { PageContainer } from '@/components/layout/page-container';
 import { Skeleton } from '@/components/skeleton';
+import { TestPaymentsBanner } from '@/components/test-payments-banner';
 import { Button } from '@/components/ui/button';
 import { formatNaira } from '@/lib/money';
 import { session } from '@/lib/session';
@@ -127,6 +128,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
           </div>
         ))}
       </dl>
+      <TestPaymentsBanner className="justify-start" />
       <p className="text-xs text-slate-500">
         This week: {calendarDate(stats.week_start)} to today (Lagos). Takings are the payments
         confirmed (on the day they were confirmed), refunds the money given back (on the day of the

@@ -12,7 +12,12 @@ import { serveApi } from '@/test/fake-api';
 const CLIENT_ID = 'touchline-test.apps.googleusercontent.com';
 const configured = {
   status: 200,
-  body: { google_client_id: CLIENT_ID, dev_mailbox: true },
+  body: {
+    google_client_id: CLIENT_ID,
+    dev_mailbox: true,
+    test_payments: false,
+    checkout_host: null,
+  },
 } satisfies Reply;
 
 /** Google's script, as far as the app uses it: a button that hands over a credential. */

@@ -76,7 +76,12 @@ describe('player signup, step 1', () => {
     serveApi({
       'GET /api/client-config': {
         status: 200,
-        body: { google_client_id: 'id.apps.googleusercontent.com', dev_mailbox: true },
+        body: {
+          google_client_id: 'id.apps.googleusercontent.com',
+          dev_mailbox: true,
+          test_payments: false,
+          checkout_host: null,
+        },
       },
     });
     renderApp('/signup');

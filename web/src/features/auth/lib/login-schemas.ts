@@ -2,6 +2,7 @@ import {
   googleResponseSchema,
   loginResponseSchema,
   loginSchema,
+  messageSchema,
   tokenPairSchema,
 } from '@touchline/shared';
 
@@ -10,7 +11,7 @@ import {
  * load carries no zod (issue 15's 110 kB budget); it comes when the user first focuses the form
  * or signs in with Google.
  */
-export { googleResponseSchema, loginResponseSchema, tokenPairSchema };
+export { googleResponseSchema, loginResponseSchema, messageSchema, tokenPairSchema };
 
 export type CredentialField = 'email' | 'password';
 export type CredentialErrors = Partial<Record<CredentialField, string>>;

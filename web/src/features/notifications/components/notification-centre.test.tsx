@@ -80,7 +80,7 @@ describe('notification centre', () => {
     ]);
     signInAs('player', 'me');
     const { history, memory, queryClient } = renderApp('/notification');
-    const list = await screen.findByRole('list', { name: 'Notifications' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
     expect(within(list).getAllByText('5 min ago')).toHaveLength(3);
     await waitFor(() => expect(unreadCount(queryClient)).toBe(2));
 
@@ -123,7 +123,7 @@ describe('notification centre', () => {
     });
     signInAs('player', 'me');
     renderApp('/notification');
-    expect(await screen.findByText('The newest one', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('The newest one')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: /load more/i }));
     expect(await screen.findByText('An older one')).toBeVisible();
     const asked = fetch.callsTo('GET /api/notification');

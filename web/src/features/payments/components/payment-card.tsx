@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TestPaymentsBanner } from '@/components/test-payments-banner';
 
 /** The centred card the checkout and outcome pages share: an icon tile, a title, the rest. */
 export function PaymentCard({
@@ -27,6 +28,7 @@ export function PaymentCard({
       </div>
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
       {children}
+      <TestPaymentsBanner className="mt-5" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { PaymentView } from '@touchline/shared';
-import { CircleX, CreditCard, FlaskConical, ShieldCheck } from 'lucide-react';
+import { CircleX, CreditCard, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { TestPaymentsBanner } from '@/components/test-payments-banner';
 import { Spinner } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
 import { TRIAL_PATHS, trialPath } from '@/config/paths';
@@ -93,10 +94,7 @@ function Checkout({ payment }: { payment: PaymentView }) {
 
   return (
     <div className="mx-auto w-full max-w-lg">
-      <p className="mb-3 flex items-center justify-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-xs font-medium text-amber-900 ring-1 ring-amber-200">
-        <FlaskConical className="size-4" aria-hidden="true" />
-        Sandbox checkout: no real money moves.
-      </p>
+      <TestPaymentsBanner className="mb-3" />
       <div className="card overflow-hidden">
         <div className="bg-slate-900 px-6 py-5 text-white">
           <p className="text-xs tracking-wide text-white/60 uppercase">Touchline Sandbox Pay</p>

@@ -55,9 +55,7 @@ describe('/search results', () => {
     });
     signInAs('player', 'me');
     const { history } = renderApp('/search?q=Ke');
-    expect(
-      await screen.findByRole('heading', { name: /Results for/ }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: /Results for/ })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
 
     await userEvent.click(
@@ -165,7 +163,7 @@ describe('/search results', () => {
     });
     signInAs('player', 'me');
     const { history } = renderApp('/search?q=la');
-    const list = await screen.findByRole('list', { name: 'Search results' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Search results' });
     await within(list).findByText('Lagos Open Trial');
     expect(
       within(list)
@@ -200,7 +198,7 @@ describe('/search results', () => {
     });
     signInAs('academy', 'stars');
     renderApp('/search?q=a');
-    const list = await screen.findByRole('list', { name: 'Search results' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Search results' });
     expect(await within(list).findByRole('button', { name: 'Message Kemi Adeyemi' })).toBeVisible();
     expect(
       within(list).queryByRole('button', { name: 'Message Abuja Hoops' }),

@@ -36,7 +36,7 @@ describe('friends pages', () => {
     });
     signInAs('player', 'me');
     renderApp('/friends');
-    const list = await screen.findByRole('list', { name: 'Friends' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Friends' });
     expect(within(list).getByRole('link', { name: /Kemi Adeyemi/ })).toHaveAttribute(
       'href',
       '/profile/u2',
@@ -117,7 +117,7 @@ describe('friends pages', () => {
     });
     signInAs('player', 'me');
     const { memory } = renderApp('/friends');
-    const list = await screen.findByRole('list', { name: 'Friends' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Friends' });
     expect(within(list).getAllByRole('button', { name: /^Message / })).toHaveLength(2);
     await userEvent.click(within(list).getByRole('button', { name: 'Message Kemi Adeyemi' }));
     await waitFor(() => expect(memory.history?.at(-1)).toBe(`/chat/${thread}`));

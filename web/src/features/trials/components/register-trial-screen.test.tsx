@@ -6,6 +6,13 @@ import { reply, serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
 import { REQUIREMENT_ID, ownProfile, trialFixture } from '../testing/fixtures';
 
+const SANDBOX_CONFIG = {
+  google_client_id: null,
+  dev_mailbox: true,
+  test_payments: true,
+  checkout_host: null,
+};
+
 const withQuestion = (fee: number) =>
   trialFixture({
     registration_fee: fee,
@@ -96,6 +103,7 @@ describe('/register_trial/{id}', () => {
         },
       }),
       'GET /api/payment/tlp_0123456789abcdef01234567': reply(500, {}),
+      'GET /api/client-config': () => SANDBOX_CONFIG,
     });
     const { history } = open(trial.id);
 
@@ -106,6 +114,34 @@ describe('/register_trial/{id}', () => {
     await waitFor(() =>
       expect(history.at(-1)).toBe('/sandbox/checkout/tlp_0123456789abcdef01234567'),
     );
+  });
+
+  it('does not send the payer to a checkout address that is not the provider’s', async () => {
+    const trial = withQuestion(1_250_000);
+    serveApi({
+      [`GET /api/trial/${trial.id}`]: () => trial,
+      'GET /api/profile': () => ownProfile({ phone: '+2348031234567' }),
+      'POST /api/player_trial': () => ({
+        id: 'reg-3',
+        reference_code: 'TL-PAY235',
+        status: 'pending_payment',
+        trial: trial.id,
+        hold_expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+        payment: {
+          reference: 'tlp_0123456789abcdef01234568',
+          authorization_url: '//evil.example/sandbox/checkout/tlp_0123456789abcdef01234568',
+        },
+      }),
+      'GET /api/client-config': () => SANDBOX_CONFIG,
+    });
+    const { history } = open(trial.id);
+
+    expect(await screen.findByLabelText('Phone number')).toHaveValue('+2348031234567');
+    await userEvent.selectOptions(screen.getByLabelText('Level reached'), 'none');
+    await userEvent.type(screen.getByLabelText('Which position do you play?'), 'Striker');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ₦12,500' }));
+    expect(await screen.findByText(TRIAL_MESSAGES.checkoutRefused)).toBeInTheDocument();
+    expect(history.some((path) => path.includes('evil.example'))).toBe(false);
   });
 
   it('shows the server’s refusal by its code', async () => {

@@ -12,6 +12,7 @@ import { useId } from 'react';
 import type { Path, UseFormRegisterReturn } from 'react-hook-form';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
+import { useClientConfig } from '@/api/platform/client-config';
 import { useProfile } from '@/api/profiles/get-profile';
 import { FieldMessage } from '@/components/ui/field-message';
 import { FIELD_FOCUS, FIELD_INVALID } from '@/components/ui/field-tone';
@@ -21,6 +22,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/skeleton';
 import { trialPath } from '@/config/paths';
 import { lgaOptions, resolverWithLocations, useLocations } from '@/lib/locations';
+import { checkoutTarget } from '@/lib/checkout-target';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
 import { useTrial } from '../api/get-trial';
@@ -145,6 +147,7 @@ function defaultsOf(trial: TrialView, profile: ProfileView): RegisterBodyInput {
 function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileView }) {
   const [, navigate] = useLocation();
   const register = useRegisterForTrial();
+  const { data: config } = useClientConfig();
   const form = useForm<RegisterBodyInput, unknown, RegisterBody>({
     defaultValues: defaultsOf(trial, profile),
     resolver,
@@ -164,10 +167,11 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
     register.mutate(body, {
       onSuccess: (answer) => {
         if (answer.payment) {
-          const url = answer.payment.authorization_url;
-          // The sandbox checkout is one of our own pages; a provider's is another site.
-          if (url.startsWith('/')) navigate(url);
-          else window.location.assign(url);
+          // Only to our sandbox page or the provider's https checkout (issue 25).
+          const target = config ? checkoutTarget(answer.payment.authorization_url, config) : null;
+          if (target?.kind === 'page') navigate(target.path);
+          else if (target?.kind === 'provider') window.location.assign(target.url);
+          else showNotice(TRIAL_MESSAGES.checkoutRefused, 'error');
           return;
         }
         showNotice(TRIAL_MESSAGES.registered, 'success');

@@ -3,9 +3,11 @@ import { TRIAL_MESSAGES } from '@touchline/shared';
 import { CalendarCheck, CircleAlert, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useClientConfig } from '@/api/platform/client-config';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { TRIAL_PATHS, registerTrialPath } from '@/config/paths';
+import { checkoutTarget } from '@/lib/checkout-target';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
 import { useCancelRegistration } from '../api/cancel-registration';
@@ -86,10 +88,15 @@ function MyRegistrationCard({
     trial.status === 'active' &&
     !isDeadlineOver(trial.deadline);
   const payment = registration.payment;
-  const payable =
+  const { data: config } = useClientConfig();
+  // Only our sandbox page or the provider's https checkout (issue 25).
+  const target =
     registration.status === 'pending_payment' &&
     payment?.status === 'pending' &&
-    payment.authorization_url;
+    payment.authorization_url &&
+    config
+      ? checkoutTarget(payment.authorization_url, config)
+      : null;
 
   return (
     <section aria-labelledby="my-registration" className="card overflow-hidden">
@@ -122,9 +129,9 @@ function MyRegistrationCard({
                 .
               </span>
             </p>
-            {payable ? (
+            {target ? (
               <a
-                href={payment.authorization_url ?? undefined}
+                href={target.kind === 'page' ? target.path : target.url}
                 className="btn btn-player mt-3 w-full"
               >
                 <CreditCard className="size-4" aria-hidden="true" />

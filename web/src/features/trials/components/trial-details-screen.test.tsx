@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TrialView } from '@touchline/shared';
-import { TRIAL_MESSAGES, TRIALS_ERRORS } from '@touchline/shared';
+import { TEST_PAYMENTS_NOTICE, TRIAL_MESSAGES, TRIALS_ERRORS } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { reply, serveApi } from '@/test/fake-api';
 import { FakeWebSocket } from '@/test/fake-websocket';
@@ -155,13 +155,54 @@ describe('/trial_details/{id}', () => {
         },
       },
     });
-    serveApi({ [`GET /api/trial/${trial.id}`]: () => trial });
+    serveApi({
+      [`GET /api/trial/${trial.id}`]: () => trial,
+      'GET /api/client-config': () => ({
+        google_client_id: null,
+        dev_mailbox: true,
+        test_payments: true,
+        checkout_host: null,
+      }),
+    });
     open(trial);
     expect(await screen.findByText('Pending payment')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Pay ₦12,500' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Pay ₦12,500' })).toHaveAttribute(
       'href',
       '/sandbox/checkout/tlp_0123456789abcdef01234567',
     );
+    // The sandbox takes the payments: the trial page says no money moves (issue 25).
+    expect(screen.getByRole('note')).toHaveTextContent(TEST_PAYMENTS_NOTICE);
+  });
+
+  it('says nothing about test payments and offers no link to a foreign checkout with a real provider', async () => {
+    const trial = trialFixture({
+      my_registration: {
+        id: 'reg-5',
+        reference_code: 'TL-PEND24',
+        status: 'pending_payment',
+        hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
+        created_at: '2026-11-20T10:00:00.000Z',
+        payment: {
+          reference: 'tlp_0123456789abcdef01234569',
+          status: 'pending',
+          authorization_url: 'https://checkout.paystack.com.evil.example/ac_1',
+        },
+      },
+    });
+    const config = serveApi({
+      [`GET /api/trial/${trial.id}`]: () => trial,
+      'GET /api/client-config': () => ({
+        google_client_id: null,
+        dev_mailbox: false,
+        test_payments: false,
+        checkout_host: 'checkout.paystack.com',
+      }),
+    });
+    open(trial);
+    expect(await screen.findByText('Pending payment')).toBeVisible();
+    await waitFor(() => expect(config.callsTo('GET /api/client-config')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Pay ₦12,500' })).toBeNull();
+    expect(screen.queryByText(TEST_PAYMENTS_NOTICE)).toBeNull();
   });
 
   it('follows a live registration update: pending payment becomes Registered', async () => {

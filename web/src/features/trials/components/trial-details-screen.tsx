@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { EmptyCard } from '@/components/paged-list';
 import { Skeleton } from '@/components/skeleton';
+import { TestPaymentsBanner } from '@/components/test-payments-banner';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { TRIAL_PATHS, profilePath } from '@/config/paths';
@@ -129,6 +130,7 @@ function TrialDetails({ trial }: { trial: TrialView }) {
         </div>
 
         <aside className="space-y-5 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          {trial.registration_fee > 0 ? <TestPaymentsBanner /> : null}
           <FactsCard trial={trial} />
           <RegistrationPanel trial={trial} availability={availability} />
         </aside>

@@ -54,9 +54,7 @@ describe("settings: 'Your data'", () => {
       },
       next_export_at: '2026-11-27T09:00:00.000Z',
     };
-    expect(
-      await screen.findByRole('button', { name: 'Download ZIP' }, { timeout: 15_000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Download ZIP' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Your data is ready (2.3 MB). You can download it until 3 December 2026 at 10:01.',
     );

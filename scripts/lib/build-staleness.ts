@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the SPA bundle is built from (the web sources and the shared contract). */
-const SOURCES = [
+const WEB_SOURCES = [
   'web/src',
   'web/public',
   'web/index.html',
@@ -29,6 +29,31 @@ export function webBuildReason(root: string): string | null {
   const builtIndex = path.join(root, 'web', 'dist', 'index.html');
   if (!existsSync(builtIndex)) return 'web/dist/index.html is missing';
   const builtAt = statSync(builtIndex).mtimeMs;
-  const newest = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
+  const newest = Math.max(...WEB_SOURCES.map((source) => newestMtime(path.join(root, source))));
   return newest > builtAt ? 'web sources changed since the last build' : null;
+}
+
+/**
+ * What the server bundles and the database template are built from (`npm run build:server`):
+ * the services' and packages' sources, the migrations, the lock file and the build itself.
+ */
+const SERVER_SOURCES = [
+  'services',
+  'packages',
+  'migrations',
+  'package-lock.json',
+  'scripts/build-server.ts',
+  'scripts/lib/server-bundle.ts',
+];
+
+/** Why `dist/` must be (re)built, or null when the bundles and the template are up to date. */
+export function serverBuildReason(root: string): string | null {
+  const outputs = ['api.js', 'pglite-template.tar.gz', 'pglite-template.json'].map((file) =>
+    path.join(root, 'dist', file),
+  );
+  const missing = outputs.find((file) => !existsSync(file));
+  if (missing) return `${path.relative(root, missing)} is missing`;
+  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const newest = Math.max(...SERVER_SOURCES.map((source) => newestMtime(path.join(root, source))));
+  return newest > builtAt ? 'server sources changed since the last build' : null;
 }
