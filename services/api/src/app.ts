@@ -37,6 +37,7 @@ import { sessionModule } from './modules/session/session.module';
 import { socialModule } from './modules/social/social.module';
 import { trialsModule } from './modules/trials/trials.module';
 import { yourDataModule } from './modules/your-data/your-data.module';
+import { guardiansModule } from './modules/guardians/guardians.module';
 import { serializeRequest } from './lib/log-redaction';
 import type { UserBudgets } from './lib/user-rate-limit';
 import { logOneLinePerRequest } from './lib/logging';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     [dashboardModule, '/api'],
     [chatModule, '/api'],
     [yourDataModule, '/api'],
+    [guardiansModule, '/api'],
     [adminModule, '/api/admin'],
     // The development mailbox and the failing job exist only outside production mode.
     ...(deps.config.APP_ENV !== 'production'
