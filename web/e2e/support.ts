@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { expectAccessible } from './a11y';
 
 const screenshotDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
 
@@ -9,17 +10,22 @@ const screenshotDir = path.resolve(import.meta.dirname, '../test-results/screens
  * Keeps a screenshot of a journey: test-results/screenshots/<name>-<project>.png. Full page by
  * default; `fullPage: false` keeps what the viewport shows (a full-page capture draws bars fixed to
  * the bottom of the screen in the middle of a long page).
+ *
+ * A kept screen is a screen the journey reached in a state worth seeing, so it is also where axe
+ * runs (e2e/a11y.ts, once per screen name): a serious or critical violation fails the journey at
+ * its end. `axe: false` only for a screen that is not ours (none so far).
  */
 export async function keepScreenshot(
   page: Page,
   testInfo: TestInfo,
   name: string,
-  { fullPage = true }: { fullPage?: boolean } = {},
+  { fullPage = true, axe = true }: { fullPage?: boolean; axe?: boolean } = {},
 ) {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}-${testInfo.project.name}.png`);
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  if (axe) await expectAccessible(page, testInfo, name);
 }
 
 /** The demo world's password (services/api/src/seed/demo.ts). */

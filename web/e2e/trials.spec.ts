@@ -61,6 +61,8 @@ test.describe('trials, registrations and payments', () => {
     });
     await expect(academy).toHaveURL(/\/academy\/trial_details\/[0-9a-f-]{36}$/);
     const trialId = academy.url().split('/').pop()!;
+    // Published without a poster: a placeholder says so, not an empty panel.
+    await expect(academy.getByRole('img', { name: 'No poster' })).toBeVisible();
     const registrants = academy.getByRole('region', { name: /Registrants/ });
     await expect(
       academy.getByText('No one has registered yet. New registrations appear here as they happen.'),
@@ -186,5 +188,14 @@ test.describe('trials, registrations and payments', () => {
     });
     await keepScreenshot(player, testInfo, 'trials-refunded', { fullPage: false });
     expect(reference).not.toBe(paidRef);
+
+    // 5. The selected player withdraws from the first trial (a selected place can be given up).
+    await player.goto(`/trial_details/${trialId}`);
+    await expect(mine.getByText('Selected', { exact: true })).toBeVisible();
+    await mine.getByRole('button', { name: 'Withdraw from this trial' }).click();
+    const withdraw = player.getByRole('alertdialog', { name: 'Withdraw from this trial?' });
+    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(player.getByText('Registration cancelled').first()).toBeVisible();
+    await expect(player.getByRole('link', { name: 'Register' })).toBeVisible();
   });
 });

@@ -17,3 +17,7 @@ createRoot(container).render(
 );
 
 registerServiceWorker();
+
+// The static login page (index.html) is removed by AuthLayout; should '/' render something else
+// (a failed chunk, a redirect), it must not stay over the app.
+window.setTimeout(() => document.getElementById('first-paint')?.remove(), 10_000);

@@ -158,6 +158,15 @@ export const EMAIL_TEMPLATES = {
     expiresOn: z.string(),
     link: z.string(),
   }),
+  /**
+   * A child asks their guardian for consent (supplement §14): `link` is the consent page with its
+   * single-use token (sealed until sent, like a code); `expiresOn` a readable date.
+   */
+  'guardian.consent_request': z.object({
+    childName: z.string(),
+    link: z.string(),
+    expiresOn: z.string(),
+  }),
 } as const;
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;
 export type EmailParams<T extends EmailTemplate> = z.infer<(typeof EMAIL_TEMPLATES)[T]>;

@@ -29,4 +29,5 @@ export * from './contracts/payments';
 export * from './contracts/dashboard';
 export * from './contracts/chat';
 export * from './contracts/your-data';
+export * from './contracts/guardians';
 export * from './your-data-texts';

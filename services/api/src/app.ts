@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -37,11 +37,20 @@ import { sessionModule } from './modules/session/session.module';
 import { socialModule } from './modules/social/social.module';
 import { trialsModule } from './modules/trials/trials.module';
 import { yourDataModule } from './modules/your-data/your-data.module';
+import { guardiansModule } from './modules/guardians/guardians.module';
 import { serializeRequest } from './lib/log-redaction';
 import type { UserBudgets } from './lib/user-rate-limit';
+import { logOneLinePerRequest } from './lib/logging';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
+  /** A logger the process made (server.ts: JSON or pretty, `LOG_FORMAT`); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
+  /**
+   * `fastify`: Fastify's two entries per request (JSON logs). `one-line`: one line per request
+   * when it is answered (`GET /api/feed 200 12 ms`), for the pretty development log.
+   */
+  requestLog?: 'fastify' | 'one-line';
   /** Socket heartbeat interval (dead sockets are dropped after one missed pong). */
   heartbeatMs?: number;
   /** Namespace of the shared (Redis) rate-limit counters; tests isolate each app with it. */
@@ -54,11 +63,18 @@ export type BuildAppOptions = {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const logger = options.logger ?? { level: deps.config.LOG_LEVEL };
   const app = Fastify({
-    // Request URLs are logged without their tokens and signatures (issue 25).
-    logger:
-      typeof logger === 'object' && logger !== null && !('child' in logger)
-        ? { ...logger, serializers: { ...logger.serializers, req: serializeRequest } }
-        : logger,
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance } // its serializers redact (lib/logging.ts)
+      : {
+          // Request URLs are logged without their tokens and signatures (issue 25).
+          logger:
+            typeof logger === 'object' && logger !== null && !('child' in logger)
+              ? { ...logger, serializers: { ...logger.serializers, req: serializeRequest } }
+              : logger,
+        }),
+    ...(options.requestLog === 'one-line'
+      ? { logController: new LogController({ disableRequestLogging: true }) }
+      : {}),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
@@ -70,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.requestLog === 'one-line') logOneLinePerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set when the request arrives (a callback hook: no promise per request); error answers keep it.
@@ -109,6 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     [dashboardModule, '/api'],
     [chatModule, '/api'],
     [yourDataModule, '/api'],
+    [guardiansModule, '/api'],
     [adminModule, '/api/admin'],
     // The development mailbox and the failing job exist only outside production mode.
     ...(deps.config.APP_ENV !== 'production'

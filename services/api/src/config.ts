@@ -95,6 +95,8 @@ export const apiConfigSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    /** `json` lines or `pretty` (coloured, one line per request); default from APP_ENV. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     CORS_ORIGINS: z
       .string()
       .optional()
@@ -155,6 +157,8 @@ export const apiConfigSchema = z
   .transform((c) => ({
     ...c,
     APP_ENV: appEnvOf(c),
+    // Readable in development (`npm start`), JSON lines for a collector in production.
+    LOG_FORMAT: c.LOG_FORMAT ?? (appEnvOf(c) === 'production' ? 'json' : 'pretty'),
     // Demo accounts with a published password: never in production, whatever SEED_DEMO says.
     SEED_DEMO: c.SEED_DEMO && appEnvOf(c) !== 'production',
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,

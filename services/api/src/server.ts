@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import pino from 'pino';
+import type { Logger } from 'pino';
 import {
   createDatabase,
   isFreshPgliteDir,
@@ -17,6 +17,7 @@ import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drive
 import { startWorkers, type Workers } from '@touchline/worker';
 import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
+import { createLogger } from './lib/logging';
 import { seedDemoWorld } from './seed/demo';
 
 /**
@@ -25,7 +26,7 @@ import { seedDemoWorld } from './seed/demo';
  */
 export async function main() {
   const config = loadApiConfig();
-  const logger = pino({ level: config.LOG_LEVEL, name: 'api' });
+  const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, name: 'api' });
   const embedded = !config.DATABASE_URL;
 
   const database = await createDatabase(
@@ -48,7 +49,10 @@ export async function main() {
 
   const app = await buildApp(
     { config, database, drivers, secrets },
-    { logger: { level: config.LOG_LEVEL } },
+    {
+      loggerInstance: logger,
+      requestLog: config.LOG_FORMAT === 'pretty' ? 'one-line' : 'fastify',
+    },
   );
 
   const runWorkers =
@@ -115,7 +119,7 @@ export async function main() {
  * A fresh embedded data directory starts from the pre-migrated template `npm run build:server`
  * leaves in dist/ (issue 24: no initdb, no migrations at start), when it matches the migrations.
  */
-async function embeddedOptions(dataDir: string, templateDir: string, logger: pino.Logger) {
+async function embeddedOptions(dataDir: string, templateDir: string, logger: Logger) {
   const dir = pgliteDataDir(dataDir);
   if (!isFreshPgliteDir(dir)) return { dataDir: dir };
   const found = await readPgliteTemplate(templateDir);

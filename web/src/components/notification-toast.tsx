@@ -44,7 +44,7 @@ export function NotificationToast({ text, onView }: { text: string; onView: () =
       <button
         type="button"
         onClick={view}
-        className="shrink-0 rounded-md bg-brand-600 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white hover:bg-brand-700"
+        className="shrink-0 rounded-md bg-brand-700 px-2.5 py-1.5 text-xs font-bold tracking-wide text-white hover:bg-brand-800"
       >
         VIEW
       </button>

@@ -6,12 +6,14 @@ export const ROLE_HOME: Record<Role, string> = {
   player: '/home',
   academy: '/academy/home',
   admin: '/admin/home',
+  guardian: '/guardian/home',
 };
 
 /** The login page for the area a path belongs to (spec §4: no role present). */
 export function loginPathFor(path: string): string {
   if (isUnder(path, '/academy')) return '/academy/login';
   if (isUnder(path, '/admin')) return '/admin/login';
+  if (isUnder(path, '/guardian')) return '/guardian/login';
   return '/';
 }
 
@@ -19,6 +21,7 @@ export function loginPathFor(path: string): string {
 export function signedInTargetFor(path: string): string {
   if (isUnder(path, '/academy')) return ROLE_HOME.academy;
   if (isUnder(path, '/admin')) return ROLE_HOME.admin;
+  if (isUnder(path, '/guardian')) return ROLE_HOME.guardian;
   return ROLE_HOME.player;
 }
 

@@ -25,6 +25,22 @@ export type AdminCountRow = {
 };
 export type AdminCountKind = keyof AdminCountRow;
 
+/**
+ * What waits for an administrator: academies not yet verified or declined (the academies list's
+ * `?status=pending`) and open content reports (the reports list's default).
+ */
+export async function countAwaitingReview(
+  executor: Executor,
+): Promise<{ academies: number; reports: number }> {
+  const result = await executor.execute(sql`
+    select
+      (select count(*) from users where role = 'academy'
+        and coalesce(academy_status, 'unverified') = 'unverified')::bigint::text as academies,
+      (select count(*) from content_reports where status = 'open')::bigint::text as reports`);
+  const row = rowsOf<{ academies: string; reports: string }>(result)[0]!;
+  return { academies: Number(row.academies), reports: Number(row.reports) };
+}
+
 /** Everything so far: accounts by role, trials, posts not removed, registrations, money. */
 export async function countAdminTotals(executor: Executor): Promise<AdminCountRow> {
   const result = await executor.execute(sql`

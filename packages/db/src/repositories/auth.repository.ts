@@ -138,6 +138,8 @@ function prepareSessionAuth(executor: Executor) {
     .select({
       role: users.role,
       isActive: users.isActive,
+      /** A child's consent (supplement §14): awaiting or withdrawn keeps them inert. */
+      consentStatus: users.consentStatus,
       /** The owner deleted the account (it waits for erasure, or is erased). */
       deleted: sql<boolean>`${users.deletedAt} is not null`,
       live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sql.placeholder('now')})`,

@@ -21,9 +21,9 @@ export async function findChatMessageForNotification(executor: Executor, message
       threadName: chatThreads.name,
       senderId: chatMessages.senderId,
       senderName: senders.username,
-      senderActive: senders.isActive,
+      senderActive: senders.reachable,
       receiverId: receivers.id,
-      receiverActive: receivers.isActive,
+      receiverActive: receivers.reachable,
     })
     .from(chatMessages)
     .innerJoin(chatThreads, eq(chatThreads.id, chatMessages.threadId))

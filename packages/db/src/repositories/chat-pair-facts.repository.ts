@@ -3,12 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { rowsOf } from '../sql';
 
-type Role = 'player' | 'academy' | 'admin';
+type Role = 'player' | 'academy' | 'admin' | 'guardian';
 type AcademyStatus = 'unverified' | 'verified' | 'declined' | null;
 
 export type ChatPartyFacts = {
   id: string;
   role: Role;
+  /**
+   * Reachable (decision 37): active (not blocked, not deleted) and, for a child, with a
+   * guardian's consent. A child awaiting consent can neither message nor be messaged.
+   */
   isActive: boolean;
   /** A player under 18 today in Lagos (an unknown date of birth counts as a minor). */
   isMinor: boolean;
@@ -66,9 +70,9 @@ export async function chatPairFacts(
   const s = sql`${senderId}::uuid`;
   const r = sql`${receiverId}::uuid`;
   const result = await executor.execute(sql`
-    select su.id as "sId", su.role as "sRole", su.is_active as "sActive", ${minor('su')} as "sMinor",
+    select su.id as "sId", su.role as "sRole", su.reachable as "sActive", ${minor('su')} as "sMinor",
       su.academy_status as "sStatus",
-      ru.id as "rId", ru.role as "rRole", ru.is_active as "rActive", ${minor('ru')} as "rMinor",
+      ru.id as "rId", ru.role as "rRole", ru.reachable as "rActive", ${minor('ru')} as "rMinor",
       ru.academy_status as "rStatus", coalesce(rp.open_to_work, false) as "rOpenToWork",
       (ru.email_verified_at is not null) as "rVerified",
       exists (select 1 from blocks b

@@ -32,7 +32,7 @@ export async function findCommentOnVisiblePost(
   const result = await executor.execute(sql`
     select c.id, c.post_id as "postId", c.author_id as "authorId", c.parent_id as "parentId",
       c.depth, c.content,
-      not (cu.is_active and ${notBlockedSql(sql`c.author_id`, input.viewerId)}) as "authorHidden"
+      not (cu.reachable and ${notBlockedSql(sql`c.author_id`, input.viewerId)}) as "authorHidden"
     from comments c
     join users cu on cu.id = c.author_id
     join posts p on p.id = c.post_id

@@ -79,7 +79,7 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
     ),
     network_ok as (
       select na.id from network_authors na join users au on au.id = na.id
-      where au.is_active and ${notBlockedSql(sql`na.id`, v)}
+      where au.reachable and ${notBlockedSql(sql`na.id`, v)}
     ),
     recent_network as (
       select p.id, p.created_at
@@ -284,7 +284,7 @@ export async function readHomePanels(
   const { academiesLimit, trialsLimit, today } = input;
   const followers = (academy: string) =>
     sql.raw(`(select count(*) from follows f join users fu on fu.id = f.follower_id
-      where f.academy_id = ${academy} and fu.is_active)`);
+      where f.academy_id = ${academy} and fu.reachable)`);
   const result = await executeNamed(
     executor,
     'home_panels',
@@ -293,7 +293,7 @@ export async function readHomePanels(
       (u.role = 'player' and coalesce(pr.open_to_work, false)) as "openToWork",
       ${mediaJson('um')} as photo,
       (select count(*)::int from friendships f join users fu on fu.id = f.friend_id
-        where f.user_id = u.id and fu.is_active) as "friendsCount",
+        where f.user_id = u.id and fu.reachable) as "friendsCount",
       ${followers('u.id')}::int as "followersCount",
       (select count(*)::int from posts p where p.author_id = u.id and p.removed_at is null)
         as "postCount",
@@ -310,10 +310,10 @@ export async function readHomePanels(
             -- Every academy's active followers in one grouped pass (not a count per academy).
             select f.academy_id, count(*) as n
             from follows f join users fu on fu.id = f.follower_id
-            where fu.is_active
+            where fu.reachable
             group by f.academy_id
           ) fc on fc.academy_id = x.id
-          where x.role = 'academy' and x.is_active and x.academy_status = 'verified'
+          where x.role = 'academy' and x.reachable and x.academy_status = 'verified'
             and x.id <> u.id and ${notBlockedSql(sql`x.id`, viewerId)}
           order by followers desc, x.username, x.id
           limit ${academiesLimit}
@@ -331,7 +331,7 @@ export async function readHomePanels(
           join users ta on ta.id = tr.academy_id
           left join media_objects tm on tm.id = tr.image_media_id
           where tr.status = 'active' and tr.deadline >= ${today}::date
-            and ta.is_active and ta.academy_status = 'verified'
+            and ta.reachable and ta.academy_status = 'verified'
             and ${notBlockedSql(sql`tr.academy_id`, viewerId)}
           order by ord
           limit ${trialsLimit}

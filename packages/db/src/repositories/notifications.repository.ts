@@ -88,7 +88,7 @@ export async function findNotificationParties(
     .select({
       actorName: users.username,
       actorRole: users.role,
-      ok: sql<boolean>`coalesce(${users.isActive} and ${recipient.isActive} and not exists (
+      ok: sql<boolean>`coalesce(${users.reachable} and ${recipient.reachable} and not exists (
         select 1 from ${blocks}
         where (${blocks.blockerId} = ${actorId} and ${blocks.blockedId} = ${recipientId})
            or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${actorId})), false)`,

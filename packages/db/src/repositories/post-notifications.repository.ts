@@ -41,7 +41,7 @@ export async function findLikeNotificationTarget(
     .select({
       authorId: posts.authorId,
       likedAt: postLikes.createdAt,
-      partiesOk: sql<boolean>`coalesce(${liker.isActive} and ${owner.isActive} and not exists (
+      partiesOk: sql<boolean>`coalesce(${liker.reachable} and ${owner.reachable} and not exists (
         select 1 from ${blocks}
         where (${blocks.blockerId} = ${liker.id} and ${blocks.blockedId} = ${owner.id})
            or (${blocks.blockerId} = ${owner.id} and ${blocks.blockedId} = ${liker.id})), false)`,
@@ -77,7 +77,7 @@ export async function tallyPostLikes(
         gte(postLikes.createdAt, input.from),
         lt(postLikes.createdAt, input.to),
         ne(postLikes.userId, input.ownerId),
-        eq(users.isActive, true),
+        eq(users.reachable, true),
         notBlockedWith(postLikes.userId, input.ownerId),
       ),
     )
@@ -113,7 +113,7 @@ export async function findPostAuthorForNotification(executor: Executor, postId: 
       authorId: posts.authorId,
       authorName: users.username,
       authorRole: users.role,
-      authorActive: users.isActive,
+      authorActive: users.reachable,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
@@ -140,7 +140,7 @@ export async function listNewPostAudience(
     .where(
       and(
         eq(ownerColumn, input.authorId),
-        eq(users.isActive, true),
+        eq(users.reachable, true),
         notBlockedWith(users.id, input.authorId),
         input.after ? gt(recipient, input.after) : undefined,
       ),

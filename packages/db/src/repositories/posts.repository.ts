@@ -62,7 +62,7 @@ export function notBlockedSql(userColumn: SQL, viewerId: string) {
  * active author, and no block either way.
  */
 export function visiblePostSql(viewerId: string) {
-  return sql`p.removed_at is null and au.is_active and ${notBlockedSql(sql`p.author_id`, viewerId)}`;
+  return sql`p.removed_at is null and au.reachable and ${notBlockedSql(sql`p.author_id`, viewerId)}`;
 }
 
 /** The author is a player under 18 (an unknown date of birth counts as a minor). */
@@ -89,7 +89,7 @@ export function commentThreadSql(
   viewerId: string,
   input: { after: string | null; limit: number },
 ) {
-  const visibleAuthor = sql`cu.is_active and ${notBlockedSql(sql`c.author_id`, viewerId)}`;
+  const visibleAuthor = sql`cu.reachable and ${notBlockedSql(sql`c.author_id`, viewerId)}`;
   const after = input.after === null ? sql`` : sql`where t.key > ${input.after}`;
   return sql`(
     with recursive thread as (

@@ -33,6 +33,8 @@ export async function findProfileDetails(executor: Executor, userId: string) {
       district: users.district,
       sports: users.sports,
       isActive: users.isActive,
+      /** Decision 37: active and, for a child, with a guardian's consent. */
+      reachable: users.reachable,
       academyStatus: users.academyStatus,
       profilePhotoMediaId: users.profilePhotoMediaId,
       bio: profiles.bio,

@@ -21,6 +21,7 @@ export type LockedRegistration = {
     academyId: string;
     status: 'active' | 'cancelled';
     deadline: string;
+    trialDate: string;
     participantLimit: number | null;
     registeredCount: number;
   };
@@ -39,7 +40,7 @@ export async function lockRegistration(
   if (!found) return null;
   const trialResult = await tx.execute(sql`
     select id, academy_id as "academyId", status, deadline::text as deadline,
-      participant_limit as "participantLimit", registered_count as "registeredCount"
+      trial_date::text as "trialDate", participant_limit as "participantLimit", registered_count as "registeredCount"
     from trials where id = ${found.trialId} for update`);
   const trial = rowsOf<LockedRegistration['trial']>(trialResult)[0]!;
   const [registration] = await tx

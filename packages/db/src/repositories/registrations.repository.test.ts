@@ -233,6 +233,7 @@ describe("a registration's later life", () => {
         academyId: w.users.club.id,
         status: 'active',
         deadline: '2026-06-15',
+        trialDate: '2026-06-20',
         participantLimit: 3,
         registeredCount: 1,
       },

@@ -43,7 +43,7 @@ export async function setSearchThresholds(executor: Executor) {
 function searchablePeopleSql(input: Pick<PeopleSearch, 'viewerId' | 'roles' | 'hideMinors'>) {
   const roles = input.roles.join(',');
   return sql`u.role = any(string_to_array(${roles}, ','))
-      and u.is_active and u.email_verified_at is not null
+      and u.reachable and u.email_verified_at is not null
       and (u.role <> 'academy' or u.academy_status = 'verified')
       and u.id <> ${input.viewerId}
       ${

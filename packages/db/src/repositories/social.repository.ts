@@ -137,7 +137,7 @@ const personColumns = {
 export type PersonRow = {
   id: string;
   username: string;
-  role: 'player' | 'academy' | 'admin';
+  role: 'player' | 'academy' | 'admin' | 'guardian';
   state: string | null;
   district: string | null;
   sports: string[];
@@ -177,7 +177,7 @@ export function listReceivedRequests(
     .where(
       and(
         eq(friendRequests.toUserId, userId),
-        eq(users.isActive, true),
+        eq(users.reachable, true),
         after(friendRequests.createdAt, before),
       ),
     )
@@ -198,7 +198,7 @@ export function listSentRequests(
     .where(
       and(
         eq(friendRequests.fromUserId, userId),
-        eq(users.isActive, true),
+        eq(users.reachable, true),
         after(friendRequests.createdAt, before),
       ),
     )
@@ -258,7 +258,7 @@ export function listFriends(
     .where(
       and(
         eq(friendships.userId, userId),
-        eq(users.isActive, true),
+        eq(users.reachable, true),
         after(friendships.createdAt, before),
         viewerId
           ? sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${users.id} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${users.id}))`
@@ -274,7 +274,7 @@ export async function countFriends(executor: Executor, userId: string) {
     .select({ n: count() })
     .from(friendships)
     .innerJoin(users, eq(users.id, friendships.friendId))
-    .where(and(eq(friendships.userId, userId), eq(users.isActive, true)));
+    .where(and(eq(friendships.userId, userId), eq(users.reachable, true)));
   return row?.n ?? 0;
 }
 
@@ -311,7 +311,7 @@ export function listFollowing(
     .where(
       and(
         eq(follows.followerId, followerId),
-        eq(users.isActive, true),
+        eq(users.reachable, true),
         after(follows.createdAt, before),
       ),
     )
@@ -324,7 +324,7 @@ export async function countFollowers(executor: Executor, academyId: string) {
     .select({ n: count() })
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followerId))
-    .where(and(eq(follows.academyId, academyId), eq(users.isActive, true)));
+    .where(and(eq(follows.academyId, academyId), eq(users.reachable, true)));
   return row?.n ?? 0;
 }
 
@@ -405,7 +405,7 @@ export async function suggestFriends(
     select u.id, u.username, u.role, u.state, u.district, u.sports,
       u.profile_photo_media_id as "photoMediaId", u.created_at as since, coalesce(fof.mutual, 0) as mutual
     from users u left join fof on fof.id = u.id
-    where u.role = 'player' and u.is_active and u.email_verified_at is not null
+    where u.role = 'player' and u.reachable and u.email_verified_at is not null
       and u.id not in (select id from excluded)
       and (u.dob is null or u.dob > ${ageLine.adultCutoff}::date) = ${ageLine.userIsMinor}::boolean
       and (fof.id is not null or u.district = ${user.district} or u.sports && string_to_array(${user.sports.join(',')}, ','))

@@ -9,3 +9,4 @@ export * from './trials';
 export * from './payments';
 export * from './chat';
 export * from './accounts';
+export * from './guardians';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz, updatedAt } from './columns';
 
 /**
@@ -12,7 +12,7 @@ export const users = pgTable(
     id: id(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['player', 'academy', 'admin'] }).notNull(),
+    role: text('role', { enum: ['player', 'academy', 'admin', 'guardian'] }).notNull(),
     username: text('username').notNull(),
     dob: date('dob', { mode: 'string' }),
     establishedOn: date('established_on', { mode: 'string' }),
@@ -46,6 +46,31 @@ export const users = pgTable(
      * password or personal field) so payments, conversations and audit records keep their ids.
      */
     erasedAt: tz('erased_at'),
+    /**
+     * A guardian's consent (supplement §14): `not_needed` for adults, academies, administrators
+     * and guardians; a player under 18 is `awaiting_consent` until a linked guardian gives it
+     * (`given`), and `withdrawn` when a guardian takes it back (the account is then frozen).
+     */
+    consentStatus: text('consent_status', {
+      enum: ['not_needed', 'awaiting_consent', 'given', 'withdrawn'],
+    })
+      .notNull()
+      .default('not_needed'),
+    /**
+     * Who may message a minor, set by their guardian: friends and academies (the chat rules'
+     * default), friends only, or nobody.
+     */
+    messaging: text('messaging', { enum: ['friends_and_academies', 'friends', 'nobody'] })
+      .notNull()
+      .default('friends_and_academies'),
+    /**
+     * The one "reachable" predicate (decision 37): an account others may find, see, befriend,
+     * message, register or be told about. Active (not blocked, not deleted) and, for a child, with
+     * a guardian's consent. Computed by the database, so no query can forget half of it.
+     */
+    reachable: boolean('reachable')
+      .notNull()
+      .generatedAlwaysAs(sql`is_active and consent_status in ('not_needed', 'given')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +82,15 @@ export const users = pgTable(
     index('users_erase_due_idx')
       .on(t.eraseAfter)
       .where(sql`${t.deletedAt} is not null and ${t.erasedAt} is null`),
+    check(
+      'users_consent_status',
+      sql`${t.consentStatus} in ('not_needed', 'awaiting_consent', 'given', 'withdrawn')`,
+    ),
+    check('users_messaging', sql`${t.messaging} in ('friends_and_academies', 'friends', 'nobody')`),
+    // Administrators' list of accounts awaiting consent.
+    index('users_consent_awaiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.consentStatus} = 'awaiting_consent'`),
     // Typo-tolerant name search (pg_trgm).
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
   ],

@@ -11,8 +11,9 @@ export type DevboxMailOptions = {
 export type DevboxMailDriver = MailDriver & { readonly kind: 'devbox' };
 
 /**
- * The development mailbox: e-mails are stored (the web app shows them) and logged with their
- * text, so a developer reads a sign-in code in the terminal. Sending the same emailId twice stores
+ * The development mailbox: e-mails are stored (the web app shows them at /dev/mailbox) and logged
+ * in one line with their subject, so a developer reads a sign-in code (it is in the subject) in
+ * the terminal; the text is logged at debug level. Sending the same emailId twice stores
  * it once: this driver remembers recent ids, and the store is expected to be idempotent per
  * emailId as well (it survives restarts, this memory does not).
  */
@@ -30,10 +31,11 @@ export function createDevboxMail({
       const known = delivered.get(message.emailId);
       if (known) return known;
       const delivery = store.deliver(message).then(({ id }) => {
-        logger.info(
-          { emailId: message.emailId, to: message.to, subject: message.subject },
-          `dev mailbox: to ${message.to}, subject "${message.subject}"\n${message.text}`,
-        );
+        const fields = { emailId: message.emailId, to: message.to, subject: message.subject };
+        // One line each (codes are in the subjects), so the start banner is not scrolled away
+        // by the demo's e-mails; the whole text at LOG_LEVEL=debug.
+        logger.info(fields, `dev mailbox: to ${message.to}, subject "${message.subject}"`);
+        logger.debug(fields, `dev mailbox text:\n${message.text}`);
         return { messageId: id };
       });
       delivered.set(message.emailId, delivery);

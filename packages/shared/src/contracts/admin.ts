@@ -155,6 +155,11 @@ export const adminStatsSchema = z.object({
   week_start: z.string(),
   /** One entry per Lagos day, oldest first, the last one today; `ADMIN_LIMITS.statsDays` long. */
   per_day: z.array(counts.extend({ date: z.string() })),
+  /**
+   * What waits for an administrator now: academies awaiting verification (the academies list's
+   * `?status=pending`) and open content reports (the reports list).
+   */
+  awaiting_review: z.object({ academies: z.number().int(), reports: z.number().int() }),
   latest: z.object({
     trials: z.array(
       z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../roles';
 import { ageOn, isIsoDate, todayInLagos } from '../dates';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
@@ -104,12 +105,14 @@ export const loginSchema = z.object({
     .max(LIMITS.passwordMaxLength),
   is_academy: z.boolean().optional().default(false),
   is_admin: z.boolean().optional().default(false),
+  /** Guardians sign in at /guardian/login (supplement §14). */
+  is_guardian: z.boolean().optional().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const loginResponseSchema = z.object({
   user: z.string(),
-  role: z.enum(['player', 'academy', 'admin']),
+  role: z.enum(ROLES),
   dob: z.string().nullable(),
   user_id: z.string(),
   profile_photo: z.string().nullable(),

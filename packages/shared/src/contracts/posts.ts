@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../roles';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import {
@@ -104,7 +105,7 @@ export type CommentPage = z.infer<typeof commentPageSchema>;
 export const homeUserSchema = z.object({
   user_id: z.string(),
   username: z.string(),
-  role: z.enum(['player', 'academy', 'admin']),
+  role: z.enum(ROLES),
   bio: z.string(),
   profile_photo: z.string().nullable(),
   open_to_work: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../roles';
 import {
   beforeCursorSchema,
   cursorPageFields,
@@ -12,7 +13,7 @@ import {
 export const personSchema = z.object({
   id: z.string(),
   username: z.string(),
-  role: z.enum(['player', 'academy', 'admin']),
+  role: z.enum(ROLES),
   photo_url: z.string().nullable(),
   state: z.string().nullable(),
   district: z.string().nullable(),

@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { findSessionAuth } from '@touchline/db/auth';
 import {
   ERROR_CODES,
+  GUARDIAN_ERRORS,
+  GUARDIAN_MESSAGES,
   LIMITS,
   MESSAGES,
   YOUR_DATA_ERRORS,
@@ -32,6 +34,12 @@ declare module 'fastify' {
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Verifies an access token and its session without a request (WebSocket upgrade). */
     verifyAccess: (token: string) => Promise<AuthContext>;
+    /**
+     * onRequest: authenticated, and not a child waiting for (or without) a guardian's consent:
+     * on every route where the caller acts towards others (post, comment, like, befriend, follow,
+     * chat, register for a trial). Supplement §14.
+     */
+    requireConsent: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signAccessToken: (claims: Omit<AccessClaims, 'typ'>) => string;
   }
   interface FastifyRequest {
@@ -59,6 +67,9 @@ export const authPlugin = fp(
         app.clock(),
       );
       if (!session) throw commonErrors.tokenNotValid();
+      // A guardian withdrew consent: the child's other tabs end with a message of their own.
+      if (session.consentStatus === 'withdrawn' && !session.isActive)
+        throw new AppError(401, GUARDIAN_ERRORS.accountFrozen, GUARDIAN_MESSAGES.accountFrozen);
       // A deleted account says so (its other tabs end with 'Your account has been deleted').
       if (session.deleted)
         throw new AppError(401, YOUR_DATA_ERRORS.accountDeleted, YOUR_DATA_MESSAGES.deleted);
@@ -66,7 +77,12 @@ export const authPlugin = fp(
       if (!session.isActive)
         throw new AppError(401, ERROR_CODES.userInactive, MESSAGES.accountBlocked);
       if (!session.live) throw commonErrors.tokenNotValid();
-      return { userId: claims.sub, role: session.role, sessionId: claims.sid };
+      return {
+        userId: claims.sub,
+        role: session.role,
+        sessionId: claims.sid,
+        consentStatus: session.consentStatus,
+      };
     }
 
     app.decorate('signAccessToken', (claims: Omit<AccessClaims, 'typ'>) =>
@@ -94,6 +110,13 @@ export const authPlugin = fp(
         throw commonErrors.unauthorized('Authentication credentials were not provided.');
       }
       request.auth = await app.verifyAccess(header.slice('Bearer '.length).trim());
+    });
+
+    app.decorate('requireConsent', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.auth) await app.authenticate(request, reply);
+      const status = request.auth.consentStatus;
+      if (status === 'awaiting_consent' || status === 'withdrawn')
+        throw new AppError(403, GUARDIAN_ERRORS.consentRequired, GUARDIAN_MESSAGES.consentRequired);
     });
 
     app.decorate(

@@ -3,9 +3,10 @@ import { schema, type Database, type Transaction } from '@touchline/db';
 import { appendEvent } from '@touchline/db/platform';
 import { insertAchievement, insertExperience, upsertProfile } from '@touchline/db/profiles';
 import { insertFollow, insertFriendship, insertRequest } from '@touchline/db/social';
+import { appendConsentLedger, linkGuardian } from '@touchline/db/guardians';
 import { insertUser, type UserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
-import { todayInLagos, yearsBefore } from '@touchline/shared';
+import { CONSENT_NOTICE_VERSION, todayInLagos, yearsBefore } from '@touchline/shared';
 import { hashPassword } from '../modules/auth/auth.passwords';
 import { attachDemoAvatars, discardDemoAvatars, prepareDemoAvatars } from './demo-avatars';
 import { seedDemoChats } from './demo-chat';
@@ -72,6 +73,8 @@ function demoUsers(): DemoUser[] {
       role: 'player',
       username: 'Amaka Obi',
       dob: ageYears(16),
+      // Children's consent was given by their guardian (supplement §14, the demo's guardian).
+      consentStatus: 'given',
       state: 'Enugu',
       district: 'Enugu North',
       sports: ['basketball'],
@@ -81,9 +84,27 @@ function demoUsers(): DemoUser[] {
       role: 'player',
       username: 'Musa Ibrahim',
       dob: ageYears(12),
+      consentStatus: 'given',
       state: 'Kaduna',
       district: 'Kaduna North',
       sports: ['football'],
+    },
+    {
+      // A 14-year-old whose guardian has not answered yet: hidden from everyone else.
+      email: 'tobi@touchline.test',
+      role: 'player',
+      username: 'Tobi Adeyemi',
+      dob: ageYears(14),
+      consentStatus: 'awaiting_consent',
+      state: 'Lagos',
+      district: 'Surulere',
+      sports: ['football'],
+    },
+    {
+      // The guardian of Amaka and Musa (supplement §14).
+      email: 'guardian@touchline.test',
+      role: 'guardian',
+      username: 'Ngozi Obi',
     },
     {
       email: 'kemi@touchline.test',
@@ -179,6 +200,7 @@ export async function seedDemoWorld(deps: {
       const who = (email: string) => people.get(email)!;
       await attachDemoAvatars(tx, who, avatars);
       await seedConnections(tx, who);
+      await seedGuardian(tx, who, now);
       posts = await seedDemoPosts(tx, who, images, now);
       trials = (await seedDemoTrials(tx, who, posters, now)).trials;
       chats = (await seedDemoChats(tx, who, now)).conversations;
@@ -274,6 +296,29 @@ async function seedConnections(tx: Transaction, who: (email: string) => UserRow)
     await appendEvent(tx, {
       type: 'follow.created',
       payload: { followerId: follower.id, academyId: academy.id },
+    });
+  }
+}
+
+/** The demo's guardian linked to Amaka (16) and Musa (12), with the consent ledger's rows. */
+async function seedGuardian(tx: Transaction, who: (email: string) => UserRow, now: Date) {
+  const guardian = who('guardian@touchline.test');
+  for (const [email, relationship] of [
+    ['amaka@touchline.test', 'Mother'],
+    ['junior@touchline.test', 'Aunt'],
+  ] as const) {
+    const child = who(email);
+    await linkGuardian(tx, { childId: child.id, guardianId: guardian.id, relationship, at: now });
+    await appendConsentLedger(tx, {
+      childId: child.id,
+      guardianId: guardian.id,
+      decision: 'given',
+      relationship,
+      noticeVersion: CONSENT_NOTICE_VERSION,
+      method: 'email_link+guardian_account_email_code',
+      ip: '127.0.0.1',
+      userAgent: 'demo seed',
+      at: now,
     });
   }
 }

@@ -41,6 +41,8 @@ export type TestAppOptions = {
   userBudgets?: BuildAppOptions['userBudgets'];
   /** The app's logger options (a test reading the request log passes a stream). */
   logger?: BuildAppOptions['logger'];
+  /** The app's logger and request logging as server.ts sets them (a test of the log itself). */
+  log?: Pick<BuildAppOptions, 'loggerInstance' | 'requestLog'>;
 };
 
 let counter = 0;
@@ -107,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       // TEST_APP_LOG=error (or warn, info…) prints the app's log: the cause behind a 500 in a test.
       logger:
         options.logger ?? (process.env.TEST_APP_LOG ? { level: process.env.TEST_APP_LOG } : false),
+      ...options.log,
       heartbeatMs: options.heartbeatMs,
       rateLimitNamespace: `${keyPrefix}-rl:`,
       userBudgets: options.userBudgets,

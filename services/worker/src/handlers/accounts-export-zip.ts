@@ -1,6 +1,7 @@
 import { Transform, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import type { Database } from '@touchline/db';
+import { listConsentLedger } from '@touchline/db/guardians';
 import {
   exportComments,
   exportConnections,
@@ -56,14 +57,26 @@ Pictures other people sent you in conversations are theirs and are not included.
 type MediaFile = Awaited<ReturnType<typeof exportMediaFiles>>[number];
 
 /**
- * Guardians' consent records about the user. CONSENT LEDGER: the ledger of supplement §14 is not
- * on this branch yet; when its table lands, read this user's rows here (as child or guardian).
- * Until then the file says so rather than pretending to be complete.
+ * Guardians' consent records about the user (supplement §14): every row of the append-only
+ * consent ledger where they are the child or the guardian, newest first.
  */
-async function consentRecords(_db: Database, _userId: string) {
+async function consentRecords(db: Database, userId: string) {
+  const rows = await listConsentLedger(db, { personId: userId, limit: 1000, offset: 0 });
   return {
-    records: [] as unknown[],
-    note: 'Touchline keeps no consent records about this account.',
+    records: rows.map((r) => ({
+      child: { id: r.childId, username: r.childName },
+      guardian: r.guardianId ? { id: r.guardianId, username: r.guardianName } : null,
+      decision: r.decision,
+      relationship: r.relationship,
+      notice_version: r.noticeVersion,
+      method: r.method,
+      ip: r.ip,
+      recorded_at: new Date(r.recordedAt).toISOString(),
+    })),
+    note:
+      rows.length === 0
+        ? 'Touchline keeps no consent records about this account.'
+        : "Each decision a guardian made about a child's account, as recorded (never edited).",
   };
 }
 

@@ -1,4 +1,4 @@
-import type { EmailParams } from '@touchline/shared';
+import { CONSENT_NOTICE, GUARDIAN_MESSAGES, type EmailParams } from '@touchline/shared';
 import { escapeHtml } from './email-templates-trials';
 
 export type AccountTemplate = 'account.export_ready';
@@ -43,4 +43,41 @@ export function renderAccountEmail(
 <p style="color:#667;font-size:12px">If you did not ask for this, change your password: someone else may be signed in.</p>
 <p style="color:#667;font-size:12px">Touchline</p></div></body></html>`;
   return { subject: 'Your Touchline data is ready to download', text, html };
+}
+
+/**
+ * The consent request to a child's guardian (supplement §14): who asks, the notice in short and
+ * the single-use link to the consent page, where the guardian reads the whole notice and decides.
+ */
+export function renderConsentRequestEmail(
+  params: EmailParams<'guardian.consent_request'>,
+): AccountEmail {
+  const { childName, link, expiresOn } = params;
+  const paragraphs = [
+    `${childName} has signed up to Touchline and gave your e-mail address as their parent or guardian.`,
+    CONSENT_NOTICE.paragraphs[0],
+    `Until you answer, ${childName}'s account is hidden: nobody can find, see or message them.`,
+    `Open the link below to read what we store and who sees it, and to give or decline consent. It works once, until ${expiresOn}.`,
+  ];
+  const text = [
+    'Hello,',
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `Consent page: ${link}`,
+    '',
+    'If you do not know this child, you can ignore this e-mail: the account stays hidden.',
+    '',
+    'Touchline',
+    '',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;background:#f4f6f8;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;color:#0f5132;margin:0 0 16px">${escapeHtml(CONSENT_NOTICE.title)}</h1>
+<p style="margin:0 0 12px">Hello,</p>${paragraphs
+    .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`)
+    .join('')}
+<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="background:#0f5132;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">Open the consent page</a></p>
+<p style="color:#667;font-size:12px">If you do not know this child, you can ignore this e-mail: the account stays hidden.</p>
+<p style="color:#667;font-size:12px">Touchline</p></div></body></html>`;
+  return { subject: GUARDIAN_MESSAGES.emailSubject(childName), text, html };
 }

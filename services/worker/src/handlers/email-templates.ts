@@ -1,5 +1,5 @@
 import { LIMITS, type EmailParams, type EmailTemplate } from '@touchline/shared';
-import { renderAccountEmail } from './email-templates-account';
+import { renderAccountEmail, renderConsentRequestEmail } from './email-templates-account';
 import { renderAcademyEmail } from './email-templates-academy';
 import { renderTrialEmail } from './email-templates-trials';
 
@@ -20,7 +20,8 @@ function layout(title: string, paragraphs: string[], code: string) {
 }
 
 /** Templates with a renderer of their own (the rest are the trials' e-mails). */
-type OwnTemplateKey = 'academy.verified' | 'academy.declined' | 'account.export_ready';
+type OwnTemplateKey =
+  'academy.verified' | 'academy.declined' | 'account.export_ready' | 'guardian.consent_request';
 
 const minutes = LIMITS.otpTtlSeconds / 60;
 
@@ -51,6 +52,8 @@ export function renderEmail<T extends EmailTemplate>(
         'account.export_ready',
         params as EmailParams<'account.export_ready'>,
       );
+    case 'guardian.consent_request':
+      return renderConsentRequestEmail(params as EmailParams<'guardian.consent_request'>);
     default:
       return renderTrialEmail(
         template as Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code' | OwnTemplateKey>,

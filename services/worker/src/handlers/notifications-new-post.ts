@@ -24,7 +24,9 @@ export function createNewPostNotificationsHandler(deps: {
 
   return async ({ data }) => {
     const post = await findPostAuthorForNotification(deps.db, data.postId);
-    if (!post?.authorActive || post.authorRole === 'admin') return;
+    // Guardians do not post (supplement §14); administrators' posts tell nobody.
+    if (!post?.authorActive || post.authorRole === 'admin' || post.authorRole === 'guardian')
+      return;
     const role = post.authorRole;
     const text = NOTIFICATION_TEXTS.newPost(post.authorName);
     const link = postLink(data.postId);

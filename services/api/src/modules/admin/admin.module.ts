@@ -6,6 +6,8 @@ import { trialCancellationFrom } from '../trials/trials.module';
 import { adminAcademiesRoutes } from './admin.academies.routes';
 import { createAdminAcademiesService } from './admin.academies.service';
 import { adminAccountsRoutes } from './admin.accounts.routes';
+import { adminConsentsRoutes } from './admin.consents.routes';
+import { createAdminConsentsService } from './admin.consents.service';
 import { createAdminAuditService } from './admin.audit.service';
 import { adminListsRoutes } from './admin.lists.routes';
 import { createAdminPlayersService } from './admin.players.service';
@@ -28,6 +30,7 @@ export function buildAdminServices(app: FastifyInstance) {
     trials: createAdminTrialsService(base),
     audit: createAdminAuditService(base),
     takings: createAdminTakingsService(base),
+    consents: createAdminConsentsService(base),
   };
 }
 
@@ -44,6 +47,7 @@ export const adminModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(
     adminTrialsCancelRoutes({ cancelTrial: trialCancellationFrom(app), trials: admin.trials }),
   );
+  await app.register(adminConsentsRoutes({ consents: admin.consents }));
   await app.register(adminReportsRoutes);
   await app.register(adminQueuesRoutes);
 };

@@ -1,5 +1,10 @@
 import type { Database } from '@touchline/db';
-import { countAdminPerDay, countAdminTotals, listAdminLatest } from '@touchline/db/admin';
+import {
+  countAdminPerDay,
+  countAdminTotals,
+  countAwaitingReview,
+  listAdminLatest,
+} from '@touchline/db/admin';
 import {
   ADMIN_LIMITS,
   isMinorOn,
@@ -41,7 +46,8 @@ const withNet = (counts: Counted): AdminCounts => ({
 
 /**
  * The administrators' home (`GET /api/admin/stats`): totals, this week (the last 7 Lagos days),
- * one entry per day for 8 weeks, and the latest trials, players and academies.
+ * one entry per day for 8 weeks, what awaits review (pending academies, open reports), and the
+ * latest trials, players and academies.
  */
 export function createAdminStatsService(deps: { db: Database; clock: () => Date }) {
   return {
@@ -49,10 +55,11 @@ export function createAdminStatsService(deps: { db: Database; clock: () => Date 
       const today = todayInLagos(deps.clock());
       const fromDate = addDays(today, -(ADMIN_LIMITS.statsDays - 1));
       const weekStart = addDays(today, -(ADMIN_LIMITS.weekDays - 1));
-      const [totals, perDay, latest] = await Promise.all([
+      const [totals, perDay, latest, awaiting] = await Promise.all([
         countAdminTotals(deps.db),
         countAdminPerDay(deps.db, fromDate),
         listAdminLatest(deps.db, ADMIN_LIMITS.latest),
+        countAwaitingReview(deps.db),
       ]);
 
       const days = new Map<string, Counted>();
@@ -73,6 +80,7 @@ export function createAdminStatsService(deps: { db: Database; clock: () => Date 
         this_week: withNet(thisWeek),
         week_start: weekStart,
         per_day: [...days].map(([date, day]) => ({ date, ...withNet(day) })),
+        awaiting_review: awaiting,
         latest: {
           trials: latest.trials.map((t) => ({
             id: t.id,

@@ -98,6 +98,35 @@ describe('admin stats and accounts', () => {
     expect(after.latest.players).toHaveLength(Math.min(ADMIN_LIMITS.latest, after.totals.players));
   });
 
+  it('GET stats: awaiting review counts academies to verify and open reports, and drops as they are handled', async () => {
+    const before = (await stats()).awaiting_review;
+    const club = await t.createUser({ role: 'academy', academyStatus: 'unverified' });
+    await t.createUser({ role: 'academy', academyStatus: 'declined' });
+    const author = await t.createUser();
+    const reporter = await t.createUser();
+    const postId = await post(author, 'Something to look at');
+    const reported = await reporter.call('POST', '/api/report', {
+      target: 'post',
+      id: postId,
+      reason: 'spam',
+      details: 'see it',
+    });
+    expect(reported.statusCode).toBe(201);
+
+    const awaiting = (await stats()).awaiting_review;
+    expect(awaiting).toEqual({
+      academies: before.academies + 1,
+      reports: before.reports + 1,
+    });
+
+    const verify = await admin.call('POST', `/api/admin/academies/${club.id}/verify`);
+    expect(verify.statusCode).toBe(200);
+    expect((await stats()).awaiting_review).toEqual({
+      academies: before.academies,
+      reports: awaiting.reports,
+    });
+  });
+
   it('GET stats: a day of refunds for older payments shows no negative takings, only its refunds and net', async () => {
     const before = await stats();
     const today = todayInLagos();

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '@touchline/db/users';
-import { AUTH_ERRORS, AUTH_MESSAGES, MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
+import {
+  AUTH_ERRORS,
+  AUTH_MESSAGES,
+  GUARDIAN_MESSAGES,
+  MESSAGES,
+  todayInLagos,
+  yearsBefore,
+} from '@touchline/shared';
 import { startFakeGoogle } from '../../testing/google-keys';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -70,11 +77,26 @@ describe('POST /api/google', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.dob).toBe(MESSAGES.dobRequired);
     const dob = yearsBefore(todayInLagos(), 14);
-    const ok = await t.app.inject({
+    // Under 18: a guardian's e-mail is required (supplement §14).
+    const noGuardian = await t.app.inject({
       method: 'POST',
       url: '/api/welcome',
       headers,
       payload: { dob, state: 'Lagos', district: 'Ikeja', sport: 'basketball' },
+    });
+    expect(noGuardian.statusCode).toBe(400);
+    expect(noGuardian.json().fields.guardian_email).toBe(GUARDIAN_MESSAGES.guardianEmailRequired);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/welcome',
+      headers,
+      payload: {
+        dob,
+        state: 'Lagos',
+        district: 'Ikeja',
+        sport: 'basketball',
+        guardian_email: 'mum.welcome@example.test',
+      },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
@@ -82,6 +104,7 @@ describe('POST /api/google', () => {
       state: 'Lagos',
       district: 'Ikeja',
       sports: ['basketball'],
+      consent_status: 'awaiting_consent',
     });
   });
 

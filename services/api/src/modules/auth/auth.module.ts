@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardianAskerFrom } from '../guardians/guardians.asker';
 import { mediaUrlsFrom } from '../media/media.module';
 import { unreadCountFrom } from '../notifications/notifications.module';
 import { createCodesService } from './auth.codes.service';
@@ -53,6 +54,7 @@ export function buildAuthServices(app: FastifyInstance) {
     google,
     mediaUrl: mediaUrlsFrom(app).publicUrl,
     unreadCount: unreadCountFrom(app),
+    askGuardian: guardianAskerFrom(app),
   });
   return { auth, tokens, codes };
 }

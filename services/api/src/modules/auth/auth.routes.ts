@@ -7,6 +7,8 @@ import {
   MESSAGES,
   academyStep2Schema,
   emailOnlySchema,
+  guardianContactFields,
+  todayInLagos,
   errorBodySchema,
   googleLoginSchema,
   googleResponseSchema,
@@ -26,6 +28,7 @@ import {
 } from '@touchline/shared';
 import { parseOrThrow, readForm } from '../../lib/form';
 import { AppError } from '../../lib/app-error';
+import { guardianContactFor } from '../guardians/guardians.contact';
 import { authErrors } from './auth.errors';
 import type { AuthService } from './auth.service';
 import type { TokensService } from './auth.tokens.service';
@@ -95,9 +98,14 @@ export function authRoutes(deps: {
         if (!isAcademy) {
           const step1 = parseOrThrow(signupStep1Schema, flat);
           const step2 = parseOrThrow(signupStep2Schema, flat);
+          const guardian = guardianContactFor(
+            { dob: step1.dob, email: step1.email, today: todayInLagos(app.clock()) },
+            parseOrThrow(guardianContactFields, flat),
+          );
           const result = await auth.signup({
             role: 'player',
             ...step1,
+            guardian,
             establishedOn: null,
             state: step2.state,
             district: step2.district,

@@ -11,6 +11,8 @@ import { createMediaObject } from '@touchline/db/media';
 import { findUserByEmail, insertUser, type UserRow } from '@touchline/db/users';
 import { AUTH_MESSAGES, LIMITS, MESSAGES, type Role } from '@touchline/shared';
 import type { StorageDriver } from '@touchline/drivers';
+import { guardianErrors } from '../guardians/guardians.errors';
+import type { GuardianAsker } from '../guardians/guardians.requests';
 import { authErrors } from './auth.errors';
 import type { CodesService } from './auth.codes.service';
 import type { GoogleVerifier } from './auth.google';
@@ -28,6 +30,8 @@ export type AuthServiceDeps = {
   mediaUrl: (mediaId: string | null) => Promise<string | null>;
   /** Unread notifications of the user (the notifications slice fills it in). */
   unreadCount: (userId: string) => Promise<number>;
+  /** Asks a child's guardian for consent, in the signup's transaction (guardians module). */
+  askGuardian: GuardianAsker;
 };
 
 export type SignupInput = {
@@ -42,9 +46,11 @@ export type SignupInput = {
   sports: string[];
   /** Academies: the licence document, already checked by content. */
   licence: { buffer: Buffer; contentType: string; extension: string } | null;
+  /** A player under 18: whom to ask for consent (the account is `awaiting_consent`). */
+  guardian?: { email: string; phone: string | null } | null;
 };
 
-export type LoginArea = { is_academy: boolean; is_admin: boolean };
+export type LoginArea = { is_academy: boolean; is_admin: boolean; is_guardian?: boolean };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -52,13 +58,18 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * Why an inactive account cannot sign in: blocked by an administrator, or deleted by its owner
  * and waiting for erasure (the sign-in form then offers 'Restore my account').
  */
-function inactiveError(user: Pick<UserRow, 'blockedAt' | 'deletedAt' | 'eraseAfter'>) {
+function inactiveError(
+  user: Pick<UserRow, 'blockedAt' | 'deletedAt' | 'eraseAfter' | 'consentStatus'>,
+) {
+  // A guardian withdrew consent: frozen, not restorable by the child (supplement §14).
+  if (user.consentStatus === 'withdrawn' && !user.blockedAt) return guardianErrors.accountFrozen();
   if (user.deletedAt && !user.blockedAt) return authErrors.pendingDeletion(user.eraseAfter);
   return authErrors.blocked();
 }
 
 function areaRole(area: LoginArea): Role {
   if (area.is_admin) return 'admin';
+  if (area.is_guardian) return 'guardian';
   return area.is_academy ? 'academy' : 'player';
 }
 
@@ -123,7 +134,15 @@ export function createAuthService(deps: AuthServiceDeps) {
             sports: input.sports,
             academyStatus: input.role === 'academy' ? 'unverified' : null,
             licenceMediaId: licence?.id ?? null,
+            consentStatus: input.guardian ? 'awaiting_consent' : 'not_needed',
           });
+          if (input.guardian)
+            await deps.askGuardian(tx, {
+              childId: user.id,
+              childName: user.username,
+              guardianEmail: input.guardian.email,
+              guardianPhone: input.guardian.phone,
+            });
           if (licence) {
             await createMediaObject(tx, {
               id: licence.id,
@@ -247,6 +266,9 @@ export function createAuthService(deps: AuthServiceDeps) {
             username: identity.name.slice(0, LIMITS.nameMaxLength),
             googleSub: identity.sub,
             emailVerifiedAt: deps.clock(),
+            // The date of birth comes at /welcome; until then the account counts as a child's
+            // and reaches nobody (supplement §14). /welcome makes an adult's `not_needed`.
+            consentStatus: 'awaiting_consent',
           });
           created = true;
         } catch (err) {

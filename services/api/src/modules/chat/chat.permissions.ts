@@ -47,6 +47,8 @@ export function decideChatPermission(
     if (!receiver.isActive || !sender.isActive) return refuse('blocked');
   }
   if (facts.blocked) return refuse('blocked');
+  // Guardians read a child's academy conversations on their own page; they do not chat (§14).
+  if (sender.role === 'guardian' || receiver.role === 'guardian') return refuse('userNotFound');
   if (sender.role === 'admin' || receiver.role === 'admin') return allow;
 
   if (sender.role === 'academy' && receiver.role === 'academy') return refuse('academyToAcademy');

@@ -68,6 +68,8 @@ export function chatRoutes(deps: { chat: ChatService }): FastifyPluginAsyncZod {
     app.post(
       '/chat',
       {
+        // A child acts towards others only with a guardian's consent (supplement §14).
+        onRequest: app.requireConsent,
         schema: {
           tags,
           summary:
@@ -124,6 +126,8 @@ export function chatRoutes(deps: { chat: ChatService }): FastifyPluginAsyncZod {
     app.post(
       '/chat/:threadName/messages',
       {
+        // A child acts towards others only with a guardian's consent (supplement §14).
+        onRequest: app.requireConsent,
         preHandler: sends,
         schema: {
           tags,

@@ -37,6 +37,8 @@ export function commentsRoutes(deps: { comments: CommentsService }): FastifyPlug
     app.post(
       '/add_comment/:id',
       {
+        // A child acts towards others only with a guardian's consent (supplement §14).
+        onRequest: app.requireConsent,
         preHandler: perUserRateLimit(app, 'comments'),
         schema: {
           tags,

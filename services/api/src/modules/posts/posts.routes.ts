@@ -64,7 +64,7 @@ export function postsRoutes(deps: {
     app.post(
       '/post',
       {
-        onRequest: writers,
+        onRequest: [writers, app.requireConsent],
         preHandler: perUserRateLimit(app, 'posts'),
         schema: {
           tags,
@@ -169,7 +169,7 @@ export function postsRoutes(deps: {
     app.post(
       '/like/:id',
       {
-        onRequest: writers,
+        onRequest: [writers, app.requireConsent],
         schema: {
           tags,
           summary: 'Like or unlike a post',

@@ -154,7 +154,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const cursor = parseCursor(before);
       if (authorId !== viewer.userId) {
         const author = await findUserById(db, authorId);
-        if (!author || !author.isActive || author.role === 'admin')
+        if (!author || !author.reachable || author.role === 'admin' || author.role === 'guardian')
           throw postsErrors.userNotFound();
         if (await isBlockedEitherWay(db, viewer.userId, authorId)) throw postsErrors.userNotFound();
         // A minor's posts are for their circle (supplement §13): others see only the card.

@@ -30,11 +30,13 @@ export function createProfileAccess(deps: {
 }) {
   async function check(
     viewer: Viewer,
-    target: { id: string; role: Role; isActive: boolean } | null,
+    target: { id: string; role: Role; reachable: boolean } | null,
   ): Promise<void> {
     if (!target) throw profilesErrors.profileNotFound();
     if (viewer.userId === target.id || viewer.role === 'admin') return;
-    if (!target.isActive || target.role === 'admin') throw profilesErrors.profileNotFound();
+    // Reachable (decision 37): active and, for a child, with a guardian's consent (§14).
+    if (!target.reachable || target.role === 'admin' || target.role === 'guardian')
+      throw profilesErrors.profileNotFound();
     if (!(await deps.canView(viewer.userId, target.id))) throw profilesErrors.profileNotFound();
   }
 

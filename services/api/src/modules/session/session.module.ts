@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardianAskerFrom } from '../guardians/guardians.asker';
 import { mediaUrlsFrom } from '../media/media.module';
 import { sessionRoutes } from './session.routes';
 import { createSessionService } from './session.service';
@@ -9,6 +10,7 @@ export const sessionModule: FastifyPluginAsyncZod = async (app) => {
   const session = createSessionService({
     db: app.db,
     mediaUrl: mediaUrlsFrom(app).publicUrl,
+    askGuardian: guardianAskerFrom(app),
   });
   await app.register(sessionRoutes({ session }));
 };

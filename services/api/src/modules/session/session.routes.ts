@@ -3,11 +3,14 @@ import { z } from 'zod';
 import {
   dobField,
   errorBodySchema,
+  guardianContactFields,
+  todayInLagos,
   resolveSports,
   sessionUserSchema,
   signupStep2Schema,
 } from '@touchline/shared';
 import { parseOrThrow } from '../../lib/form';
+import { guardianContactFor } from '../guardians/guardians.contact';
 import type { SessionService } from './session.service';
 
 /**
@@ -45,6 +48,8 @@ export function sessionRoutes(deps: { session: SessionService }): FastifyPluginA
             district: z.string().optional(),
             sport: z.string().optional(),
             customSport: z.string().optional(),
+            guardian_email: z.string().optional(),
+            guardian_phone: z.string().optional(),
           }),
           response: {
             200: sessionUserSchema,
@@ -57,7 +62,17 @@ export function sessionRoutes(deps: { session: SessionService }): FastifyPluginA
       async (request) => {
         const dob = parseOrThrow(z.object({ dob: dobField(app.clock) }), request.body).dob;
         const place = parseOrThrow(signupStep2Schema, request.body);
+        const me = await session.view(request.auth.userId);
+        // The guardian is asked at the first /welcome (the date of birth is then set and locked).
+        const guardian =
+          me.dob === null
+            ? guardianContactFor(
+                { dob, email: me.email, today: todayInLagos(app.clock()) },
+                parseOrThrow(guardianContactFields, request.body),
+              )
+            : null;
         return session.welcome(request.auth, {
+          guardian,
           dob,
           state: place.state,
           district: place.district,

@@ -1,11 +1,20 @@
 import type { Database } from '@touchline/db';
 import { findSessionUser, updateUserBasics } from '@touchline/db/auth';
+import { latestConsentRequest, setConsentStatus } from '@touchline/db/guardians';
 import { lockUserRow } from '@touchline/db/users';
 import type { Viewer } from '../../lib/auth-context';
 import { commonErrors } from '../../lib/app-error';
+import type { GuardianAsker } from '../guardians/guardians.requests';
 import { profilesErrors } from '../profiles/profiles.errors';
 
-export type WelcomeDetails = { dob: string; state: string; district: string; sports: string[] };
+export type WelcomeDetails = {
+  dob: string;
+  state: string;
+  district: string;
+  sports: string[];
+  /** A player under 18: whom to ask for consent; null for an adult. */
+  guardian: { email: string; phone: string | null } | null;
+};
 
 /**
  * The signed-in user's own session data: who they are, their photo (owned by media, asked through
@@ -14,6 +23,7 @@ export type WelcomeDetails = { dob: string; state: string; district: string; spo
 export function createSessionService(deps: {
   db: Database;
   mediaUrl: (mediaId: string | null) => Promise<string | null>;
+  askGuardian: GuardianAsker;
 }) {
   const { db } = deps;
 
@@ -32,6 +42,7 @@ export function createSessionService(deps: {
       state: user.state,
       district: user.district,
       sports: user.sports,
+      consent_status: user.consentStatus,
     };
   }
 
@@ -43,9 +54,22 @@ export function createSessionService(deps: {
       if (viewer.role !== 'player') throw commonErrors.forbidden();
       await db.transaction(async (tx) => {
         // The date of birth is set once (supplement §13): /welcome may repeat it, never change it.
-        const locked = (await lockUserRow(tx, viewer.userId))?.dob ?? null;
+        const user = await lockUserRow(tx, viewer.userId);
+        const locked = user?.dob ?? null;
         if (locked !== null && locked !== details.dob) throw profilesErrors.dobLocked();
-        await updateUserBasics(tx, viewer.userId, details);
+        const { guardian, ...basics } = details;
+        await updateUserBasics(tx, viewer.userId, basics);
+        // Consent is settled at the first /welcome only (the date of birth is locked after).
+        if (locked !== null || user?.consentStatus !== 'awaiting_consent') return;
+        // An adult needs nobody's consent; a child's guardian is asked once (then 'Resend').
+        if (!guardian) await setConsentStatus(tx, viewer.userId, 'not_needed');
+        else if (!(await latestConsentRequest(tx, viewer.userId)))
+          await deps.askGuardian(tx, {
+            childId: viewer.userId,
+            childName: user.username,
+            guardianEmail: guardian.email,
+            guardianPhone: guardian.phone,
+          });
       });
       return view(viewer.userId);
     },

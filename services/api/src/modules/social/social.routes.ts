@@ -63,6 +63,8 @@ export function socialRoutes(deps: {
     app.post(
       '/friend_request',
       {
+        // A child acts towards others only with a guardian's consent (supplement §14).
+        onRequest: app.requireConsent,
         schema: {
           tags,
           summary: 'Send a friend request (accepts theirs if they already asked)',
@@ -115,6 +117,8 @@ export function socialRoutes(deps: {
     app.post(
       '/friend_request_accept/:fromUserId',
       {
+        // A child acts towards others only with a guardian's consent (supplement §14).
+        onRequest: app.requireConsent,
         schema: {
           tags,
           summary: 'Accept a friend request',
@@ -225,6 +229,8 @@ export function socialRoutes(deps: {
     app.post(
       '/follow',
       {
+        // A child acts towards others only with a guardian's consent (supplement §14).
+        onRequest: app.requireConsent,
         schema: {
           tags,
           summary: 'Follow an academy',

@@ -110,7 +110,9 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
   async function reachable(executor: Executor, me: string, otherId: string) {
     if (me === otherId) throw socialErrors.self();
     const other = await findUserById(executor, otherId);
-    if (!other || !other.isActive || other.role === 'admin') throw socialErrors.notFound();
+    // Reachable (decision 37): active and, for a child, with consent; guardians are nobody's contact.
+    if (!other || !other.reachable || other.role === 'admin' || other.role === 'guardian')
+      throw socialErrors.notFound();
     if (await isBlockedEitherWay(executor, me, otherId)) throw socialErrors.notFound();
     return other;
   }

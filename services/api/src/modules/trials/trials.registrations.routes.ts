@@ -49,7 +49,7 @@ export function registrationsRoutes(deps: {
     app.post(
       '/player_trial',
       {
-        onRequest: players,
+        onRequest: [players, app.requireConsent],
         schema: {
           tags,
           summary: `Register for a trial; a paid trial answers the \`payment\` to complete (${PAYMENT_MESSAGES.unavailable}: 502, the place is released)`,

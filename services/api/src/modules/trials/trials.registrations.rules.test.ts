@@ -220,7 +220,13 @@ describe('decideRegistrationCancel', () => {
     status: string,
     trialValues: Partial<NonNullable<LockedRegistrationFacts>['trial']> = {},
   ): LockedRegistrationFacts => ({
-    trial: { academyId: 'a', status: 'active', deadline: '2026-06-15', ...trialValues },
+    trial: {
+      academyId: 'a',
+      status: 'active',
+      deadline: '2026-06-15',
+      trialDate: '2026-06-20',
+      ...trialValues,
+    },
     registration: { playerId: PLAYER, status },
   });
   const cancel = (facts: LockedRegistrationFacts, today = TODAY) =>
@@ -242,15 +248,27 @@ describe('decideRegistrationCancel', () => {
     const no = { ok: false, reason: 'cannot_cancel' };
     expect(cancel(locked('registered'), '2026-06-16')).toEqual(no);
     expect(cancel(locked('registered', { status: 'cancelled' }))).toEqual(no);
-    for (const status of ['selected', 'rejected', 'cancelled', 'expired', 'trial_cancelled'])
+    for (const status of ['rejected', 'cancelled', 'expired', 'trial_cancelled'])
       expect(cancel(locked(status))).toEqual(no);
+  });
+
+  it('a selected player may withdraw after the deadline, up to and including the trial day', () => {
+    expect(cancel(locked('selected'))).toEqual({ ok: true });
+    expect(cancel(locked('selected'), '2026-06-16')).toEqual({ ok: true });
+    expect(cancel(locked('selected'), '2026-06-20')).toEqual({ ok: true });
+    const no = { ok: false, reason: 'cannot_cancel' };
+    expect(cancel(locked('selected'), '2026-06-21')).toEqual(no);
+    expect(cancel(locked('selected', { status: 'cancelled' }))).toEqual(no);
+    expect(
+      decideRegistrationCancel(locked('selected'), { playerId: 'x', today: TODAY }),
+    ).toEqual({ ok: false, reason: 'not_found' });
   });
 });
 
 describe('decideOutcome', () => {
   const ACADEMY = '00000000-0000-7000-8000-0000000000bb';
   const locked = (status: string): LockedRegistrationFacts => ({
-    trial: { academyId: ACADEMY, status: 'active', deadline: '2026-06-15' },
+    trial: { academyId: ACADEMY, status: 'active', deadline: '2026-06-15', trialDate: '2026-06-20' },
     registration: { playerId: 'p', status },
   });
 

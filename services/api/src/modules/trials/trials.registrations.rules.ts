@@ -158,7 +158,12 @@ export function decideRegistration(facts: RegistrationFacts): RegistrationDecisi
 
 /** A registration and its trial as `lockRegistration` reads them (null: no such registration). */
 export type LockedRegistrationFacts = {
-  trial: { academyId: string; status: 'active' | 'cancelled'; deadline: string };
+  trial: {
+    academyId: string;
+    status: 'active' | 'cancelled';
+    deadline: string;
+    trialDate: string;
+  };
   registration: { playerId: string; status: string };
 } | null;
 
@@ -166,8 +171,12 @@ export type RegistrationCancelDecision =
   { ok: true } | { ok: false; reason: 'not_found' | 'cannot_cancel' };
 
 /**
- * The player cancels their own registration: someone else's reads as missing; only a
- * `pending_payment` or `registered` one, of an active trial, while Lagos today <= deadline.
+ * The player cancels their own registration (or withdraws once selected): someone else's reads
+ * as missing; the trial must be active. A `pending_payment` or `registered` one while Lagos today
+ * <= the registration deadline; a `selected` one up to and including the trial day (the academy
+ * usually selects after the deadline, and a player who cannot come should be able to say so and
+ * free the place). Rejected, cancelled, expired or trial-cancelled ones cannot be cancelled.
+ * The web's 'Cancel registration' / 'Withdraw' button mirrors this (trials/lib/format.ts).
  */
 export function decideRegistrationCancel(
   locked: LockedRegistrationFacts,
@@ -176,12 +185,14 @@ export function decideRegistrationCancel(
   if (!locked || locked.registration.playerId !== input.playerId)
     return { ok: false, reason: 'not_found' };
   const { trial, registration } = locked;
-  if (
-    !['pending_payment', 'registered'].includes(registration.status) ||
-    trial.status !== 'active' ||
-    input.today > trial.deadline
-  )
-    return { ok: false, reason: 'cannot_cancel' };
+  if (trial.status !== 'active') return { ok: false, reason: 'cannot_cancel' };
+  const lastDay =
+    registration.status === 'selected'
+      ? trial.trialDate
+      : ['pending_payment', 'registered'].includes(registration.status)
+        ? trial.deadline
+        : null;
+  if (lastDay === null || input.today > lastDay) return { ok: false, reason: 'cannot_cancel' };
   return { ok: true };
 }
 

@@ -208,6 +208,34 @@ describe('registering for trials', () => {
     });
   });
 
+  it('a selected player may withdraw after the deadline, through the trial day; a rejected one cannot', async () => {
+    const club = await academy(t);
+    const trial = await createTrial(club);
+    const ada = await player(t);
+    const bayo = await player(t);
+    const adaReg = (await register(ada, trial)).json();
+    const bayoReg = (await register(bayo, trial)).json();
+    const outcome = (id: string, status: string) =>
+      club.call('PUT', `/api/player_trial/${id}/status`, { status });
+    expect((await outcome(adaReg.id, 'selected')).statusCode).toBe(200);
+    expect((await outcome(bayoReg.id, 'rejected')).statusCode).toBe(200);
+    await setTrial(t, trial.id, { deadline: lagosDate(-1), trialDate: lagosDate(0) });
+
+    expect((await bayo.call('DELETE', `/api/player_trial/${adaReg.id}`)).statusCode).toBe(404);
+    const withdrawn = await ada.call('DELETE', `/api/player_trial/${adaReg.id}`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json()).toMatchObject({
+      message: TRIAL_MESSAGES.registrationCancelled,
+      status: 'cancelled',
+    });
+    expect(await outboxOf(t, 'registration.cancelled')).toContainEqual({
+      registrationId: adaReg.id,
+    });
+    const rejected = await bayo.call('DELETE', `/api/player_trial/${bayoReg.id}`);
+    expect(rejected.statusCode).toBe(409);
+    expect(rejected.json().code).toBe('trials.cannot_cancel_registration');
+  });
+
   it('the owning academy selects or rejects; nobody else can, and only registered players', async () => {
     const w = await t.seed({
       users: { club: { role: 'academy' }, rival: { role: 'academy' }, ada: {}, bayo: {} },

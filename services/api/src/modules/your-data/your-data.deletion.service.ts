@@ -25,6 +25,7 @@ import { authErrors } from '../auth/auth.errors';
 import type { GoogleVerifier } from '../auth/auth.google';
 import { verifyPassword } from '../auth/auth.passwords';
 import { cancelRegistrationWithin } from '../trials/trials.registrations.within';
+import { guardianErrors } from '../guardians/guardians.errors';
 import { yourDataErrors } from './your-data.errors';
 import { decideConfirmation, decideDeletion } from './your-data.rules';
 
@@ -189,6 +190,8 @@ export function createDeletionService(deps: {
           throw authErrors.invalidCredentials();
         if (user.role !== areaRole(body)) throw authErrors.wrongArea();
       }
+      // A child whose guardian withdrew consent comes back only by a guardian's consent (§14).
+      if (user.consentStatus === 'withdrawn') throw guardianErrors.accountFrozen();
       const target = user;
       await db.transaction(async (tx) => {
         if (!(await restoreDeletedAccount(tx, target.id))) throw yourDataErrors.notPending();

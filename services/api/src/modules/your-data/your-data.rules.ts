@@ -1,4 +1,4 @@
-import { YOUR_DATA_LIMITS, YOUR_DATA_MESSAGES } from '@touchline/shared';
+import { YOUR_DATA_LIMITS, YOUR_DATA_MESSAGES, type Role } from '@touchline/shared';
 
 /**
  * The rules of exports and deletions as pure decisions over facts read beforehand (the
@@ -71,7 +71,7 @@ export function decideConfirmation(facts: ConfirmationFacts): {
 
 /** The last administrator who can sign in may not delete their account. */
 export function decideDeletion(facts: {
-  role: 'player' | 'academy' | 'admin';
+  role: Role;
   otherActiveAdmins: number;
 }): 'ok' | 'last_admin' {
   return facts.role === 'admin' && facts.otherActiveAdmins === 0 ? 'last_admin' : 'ok';

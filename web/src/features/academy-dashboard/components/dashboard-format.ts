@@ -1,3 +1,4 @@
+import { formatTime } from '@/lib/trial-format';
 import type { DashboardTrialCounts } from '@touchline/shared';
 
 export const TAB_LABELS: Record<keyof DashboardTrialCounts, string> = {
@@ -21,13 +22,17 @@ export function longDay(ymd: string): string {
   return `${shortDay(ymd)} ${y}`;
 }
 
-/** An ISO time as a Lagos date and time, '5 Dec, 14:05'. */
+/** An ISO time as a Lagos date and time as people say it, '5 Dec, 2:05 PM' (not '14:05'). */
 export function lagosDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'Africa/Lagos',
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
-  }).format(new Date(iso));
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}, ${formatTime(`${part('hour')}:${part('minute')}`)}`;
 }

@@ -112,6 +112,9 @@ describe('academy dashboard', () => {
       '/academy/trial_details/t-1',
     );
     expect(within(upcoming).getByText('12/50')).toBeVisible();
+    // Times read as people say them, not as raw 'HH:MM'.
+    expect(within(upcoming).getByText(/5 Dec 2026 · 9:30 AM ·/)).toBeVisible();
+    expect(within(upcoming).queryByText(/09:30/)).toBeNull();
     const posts = screen.getByRole('region', { name: 'Popular posts' });
     expect(within(posts).getByRole('link', { name: /Trial day photos/ })).toHaveAttribute(
       'href',
@@ -127,6 +130,7 @@ describe('academy dashboard', () => {
       'TL-ABC234',
     );
     expect(within(payments).getByText('Refunded')).toBeVisible();
+    expect(within(payments).getByText('21 Nov, 10:01 AM')).toBeVisible();
 
     // The lazy chart module arrives and draws both figures.
     expect(await screen.findByText('Trial overview')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { ScrollTable } from '@/components/ui/scroll-table';
 import { formatFee, formatNaira } from '@/lib/money';
 import { useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../hooks/use-live-dashboard';
+import { formatTime } from '@/lib/trial-format';
 import { TAB_LABELS, lagosDateTime, longDay } from './dashboard-format';
 
 /** recharts is only fetched when the dashboard shows its charts. */
@@ -125,7 +126,7 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
                         {trial.name}
                       </span>
                       <span className="block text-xs text-slate-500">
-                        {longDay(trial.trial_date)} · {trial.start_time} · {trial.venue},{' '}
+                        {longDay(trial.trial_date)} · {formatTime(trial.start_time)} · {trial.venue},{' '}
                         {trial.district}
                       </span>
                     </span>
@@ -240,17 +241,20 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
 
 function Stat({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="card flex items-center gap-3 p-3 sm:p-4">
+    // dt and dd directly in the group (axe: definition-list); the grid puts them beside the icon.
+    <div className="card grid content-center p-3 sm:p-4 min-[420px]:grid-cols-[auto_minmax(0,1fr)] min-[420px]:gap-x-3">
       <span
-        className="hidden size-10 shrink-0 items-center justify-center rounded-xl bg-academy-50 min-[420px]:flex sm:flex text-academy-700 ring-1 ring-academy-100"
+        className="row-span-2 hidden size-10 shrink-0 items-center justify-center self-center rounded-xl bg-academy-50 min-[420px]:flex sm:flex text-academy-700 ring-1 ring-academy-100"
         aria-hidden="true"
       >
         {icon}
       </span>
-      <div className="min-w-0">
-        <dt className="text-xs leading-tight font-medium text-slate-500">{label}</dt>
-        <dd className="truncate text-lg font-bold text-slate-900">{children}</dd>
-      </div>
+      <dt className="min-w-0 self-end text-xs leading-tight font-medium text-slate-500 min-[420px]:col-start-2">
+        {label}
+      </dt>
+      <dd className="min-w-0 truncate text-lg font-bold text-slate-900 min-[420px]:col-start-2">
+        {children}
+      </dd>
     </div>
   );
 }
@@ -266,7 +270,7 @@ function Money({
 }) {
   return (
     <div className={`rounded-xl p-3 ${strong ? 'bg-academy-50' : 'bg-slate-50'}`}>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
       <dd className={`font-bold ${strong ? 'text-academy-800' : 'text-slate-900'}`}>{children}</dd>
     </div>
   );
@@ -296,7 +300,7 @@ function ChartsSkeleton() {
 
 function DashboardSkeleton() {
   return (
-    <div className="space-y-4" aria-label="Loading dashboard">
+    <div role="status" className="space-y-4" aria-label="Loading dashboard">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-[4.5rem] w-full" rounded="rounded-2xl" />

@@ -16,6 +16,7 @@ import { CancelTrialDialog } from './cancel-trial-dialog';
 import { EditTrialDialog } from './edit-trial-dialog';
 import { RegistrantsTable } from './registrants-table';
 import { IMAGE_WIDTHS, mediaSrcSet } from '@/components/ui/media-srcset';
+import { PosterPlaceholder } from './poster-placeholder';
 
 /**
  * `/academy/trial_details/{id}`: the trial, Edit and Cancel (with a reason) while it is active,
@@ -65,7 +66,9 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
                 decoding="async"
                 className="size-full object-cover"
               />
-            ) : null}
+            ) : (
+              <PosterPlaceholder />
+            )}
           </div>
           <div className="p-5 sm:p-6">
             <div className="flex flex-wrap items-start justify-between gap-3">
@@ -162,14 +165,13 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2">
-      <span className="mt-0.5 text-slate-400" aria-hidden="true">
+    // dt and dd directly in the group (axe: definition-list); the grid puts them beside the icon.
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+      <span className="row-span-2 mt-0.5 text-slate-400" aria-hidden="true">
         {icon}
       </span>
-      <div>
-        <dt className="text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="text-slate-800">{children}</dd>
-      </div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="col-start-2 text-slate-800">{children}</dd>
     </div>
   );
 }

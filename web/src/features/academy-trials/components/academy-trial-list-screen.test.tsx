@@ -80,4 +80,24 @@ describe('academy trial list', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Upcoming' })).toHaveFocus();
   });
+
+  it('shows a “No poster” placeholder for a trial without a poster, and the poster otherwise', async () => {
+    signInAs('academy', 'academy-1');
+    serveApi({
+      'GET /api/academy_trials': () => ({
+        trials: [
+          makeTrial({ id: 't-1', name: 'With Poster', image: '/media/posters/p1.webp' }),
+          makeTrial({ id: 't-2', name: 'Without Poster', image: null }),
+        ],
+        has_more: false,
+        page: 1,
+      }),
+    });
+    renderApp('/academy/list_trials');
+    const list = await screen.findByRole('list', { name: 'Upcoming trials' });
+    const [withPoster, withoutPoster] = within(list).getAllByRole('link');
+    expect(within(withoutPoster!).getByRole('img', { name: 'No poster' })).toBeVisible();
+    expect(within(withoutPoster!).getByText('No poster')).toBeVisible();
+    expect(within(withPoster!).queryByRole('img', { name: 'No poster' })).toBeNull();
+  });
 });

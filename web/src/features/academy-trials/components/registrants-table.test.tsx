@@ -200,4 +200,10 @@ describe('registrants table', () => {
     vi.unstubAllGlobals();
     vi.stubGlobal('WebSocket', FakeWebSocket);
   });
+
+  it('shows a “No poster” placeholder on a trial without a poster', async () => {
+    open(() => [], makeTrial({ image: null }));
+    await screen.findByRole('heading', { name: 'Under-17 Open Trial' });
+    expect(screen.getByRole('img', { name: 'No poster' })).toBeVisible();
+  });
 });

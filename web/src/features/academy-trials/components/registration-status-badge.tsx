@@ -4,7 +4,7 @@ import { REGISTRATION_STATUS_LABELS } from '@touchline/shared';
 const TONE: Record<RegistrationStatus, string> = {
   pending_payment: 'bg-amber-50 text-amber-800 ring-amber-200',
   registered: 'bg-academy-50 text-academy-800 ring-academy-200',
-  selected: 'bg-emerald-600 text-white ring-emerald-700',
+  selected: 'bg-emerald-700 text-white ring-emerald-800',
   rejected: 'bg-slate-100 text-slate-700 ring-slate-200',
   cancelled: 'bg-slate-100 text-slate-600 ring-slate-200',
   trial_cancelled: 'bg-red-50 text-red-700 ring-red-200',

@@ -5,6 +5,7 @@ import { formatFee } from '@/lib/money';
 import { formatDay, formatTime, registeredText, sportLabel } from '../lib/format';
 import { academyTrialPath } from '../lib/paths';
 import { IMAGE_WIDTHS, mediaSrcSet } from '@/components/ui/media-srcset';
+import { PosterPlaceholder } from './poster-placeholder';
 
 /** One of the academy's trials in its list: poster, name, when, where, count and fee. */
 export function TrialRow({ trial }: { trial: TrialView }) {
@@ -27,7 +28,9 @@ export function TrialRow({ trial }: { trial: TrialView }) {
               decoding="async"
               className="size-full object-cover"
             />
-          ) : null}
+          ) : (
+            <PosterPlaceholder compact />
+          )}
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-2">

@@ -25,7 +25,7 @@ export function PhoneList({
   return (
     <section className="card p-4" aria-label={label} aria-busy={query.isPending}>
       {query.isPending ? (
-        <div className="space-y-2" aria-label={`Loading ${label.toLowerCase()}`}>
+        <div role="status" className="space-y-2" aria-label={`Loading ${label.toLowerCase()}`}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />
           ))}

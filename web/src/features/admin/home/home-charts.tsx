@@ -41,7 +41,7 @@ export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }
         </figcaption>
         <div className="mt-3 h-60" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={margin}>
+            <BarChart accessibilityLayer={false} data={data} margin={margin}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
               <XAxis
                 dataKey="label"
@@ -72,7 +72,7 @@ export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }
         </figcaption>
         <div className="mt-3 h-56" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={margin}>
+            <BarChart accessibilityLayer={false} data={data} margin={margin}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
               <XAxis
                 dataKey="label"
@@ -100,7 +100,7 @@ export default function HomeCharts({ perDay }: { perDay: AdminStats['per_day'] }
         </figcaption>
         <div className="mt-3 h-56" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} margin={{ ...margin, left: 0 }}>
+            <BarChart accessibilityLayer={false} data={data} margin={{ ...margin, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
               <XAxis
                 dataKey="label"

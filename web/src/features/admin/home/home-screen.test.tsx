@@ -59,6 +59,7 @@ const stats = (overrides: Partial<AdminStats> = {}): AdminStats => ({
     net: -50_000,
   },
   week_start: '2026-11-20',
+  awaiting_review: { academies: 3, reports: 1 },
   per_day: Array.from({ length: 56 }, (_, i) => ({
     ...zero,
     players: i % 3,
@@ -128,6 +129,21 @@ describe('admin home', () => {
     expect(within(academies).getByRole('link', { name: 'See all academies' })).toHaveAttribute(
       'href',
       '/admin/academyview',
+    );
+  });
+
+  it('shows what awaits review, each count a link to its filtered list', async () => {
+    serveApi({ 'GET /api/admin/stats': () => stats() });
+    renderAdminScreen(<AdminHomeScreen />);
+    const awaiting = await screen.findByRole('region', { name: /Awaiting review/ });
+    expect(within(awaiting).getByRole('heading')).toHaveTextContent('Awaiting review 4');
+    expect(within(awaiting).getByRole('link', { name: '3 academies to verify' })).toHaveAttribute(
+      'href',
+      '/admin/academyview?status=pending',
+    );
+    expect(within(awaiting).getByRole('link', { name: '1 open report' })).toHaveAttribute(
+      'href',
+      '/admin/reports',
     );
   });
 

@@ -1,6 +1,8 @@
 import {
   Building2,
   ClipboardList,
+  Flag,
+  Inbox,
   MessageSquareText,
   Scale,
   Trophy,
@@ -52,7 +54,8 @@ const ACADEMY_STATUS: Record<
 };
 
 /**
- * `/admin/home`: the greeting, then the dashboard (`GET /api/admin/stats`): totals with this
+ * `/admin/home`: the greeting, then the dashboard (`GET /api/admin/stats`): what awaits review
+ * (links to the filtered lists), totals with this
  * week's numbers, charts of the last 8 weeks (lazy), and the latest trials, players and
  * academies.
  */
@@ -106,6 +109,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
     money ? formatNaira(value) : value.toLocaleString('en-NG');
   return (
     <>
+      <AwaitingReview awaiting={stats.awaiting_review} />
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {FIGURES.map(({ key, label, icon, money }) => (
           <div key={key} className="card p-3 sm:p-4">
@@ -129,7 +133,7 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
         ))}
       </dl>
       <TestPaymentsBanner className="justify-start" />
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         This week: {calendarDate(stats.week_start)} to today (Lagos). Takings are the payments
         confirmed (on the day they were confirmed), refunds the money given back (on the day of the
         refund), and net the takings less the refunds.
@@ -211,6 +215,63 @@ function DashboardBody({ stats }: { stats: AdminStats }) {
   );
 }
 
+/**
+ * What waits for an administrator, each a link to the list that shows it: academies awaiting
+ * verification (`/admin/academyview?status=pending`) and open reports (`/admin/reports`).
+ */
+function AwaitingReview({ awaiting }: { awaiting: AdminStats['awaiting_review'] }) {
+  const total = awaiting.academies + awaiting.reports;
+  const items = [
+    {
+      count: awaiting.academies,
+      label: awaiting.academies === 1 ? 'academy to verify' : 'academies to verify',
+      href: '/admin/academyview?status=pending',
+      icon: <Building2 className="size-4" />,
+    },
+    {
+      count: awaiting.reports,
+      label: awaiting.reports === 1 ? 'open report' : 'open reports',
+      href: '/admin/reports',
+      icon: <Flag className="size-4" />,
+    },
+  ];
+  return (
+    <section
+      aria-labelledby="awaiting-review-heading"
+      className={`card flex flex-wrap items-center gap-x-5 gap-y-2 p-4 ${
+        total > 0 ? 'ring-1 ring-amber-200' : ''
+      }`}
+    >
+      <h3
+        id="awaiting-review-heading"
+        className="flex items-center gap-2 text-sm font-semibold text-slate-900"
+      >
+        <Inbox className="size-4 text-amber-600" aria-hidden="true" />
+        Awaiting review{' '}
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+          {total.toLocaleString('en-NG')}
+        </span>
+      </h3>
+      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              className="inline-flex items-center gap-1.5 font-medium text-slate-700 underline-offset-2 hover:text-slate-900 hover:underline"
+            >
+              <span className="text-slate-400" aria-hidden="true">
+                {item.icon}
+              </span>
+              <span className="font-bold text-slate-900">{item.count.toLocaleString('en-NG')}</span>{' '}
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Panel({ title, href, children }: { title: string; href: string; children: ReactNode }) {
   return (
     <section className="card p-4 sm:p-5" aria-label={title}>
@@ -245,7 +306,7 @@ function ChartsSkeleton() {
 
 function DashboardSkeleton() {
   return (
-    <div className="space-y-4" aria-label="Loading dashboard">
+    <div role="status" className="space-y-4" aria-label="Loading dashboard">
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {[0, 1, 2, 3, 4, 5].map((i) => (
           <Skeleton key={i} className="h-24 w-full" rounded="rounded-2xl" />

@@ -73,7 +73,7 @@ export function AdminReportsScreen() {
 
       <section aria-label="Reports" aria-busy={reports.isPending}>
         {reports.isPending ? (
-          <div className="card space-y-2 p-4" aria-label="Loading reports">
+          <div role="status" className="card space-y-2 p-4" aria-label="Loading reports">
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-16 w-full" />
             ))}

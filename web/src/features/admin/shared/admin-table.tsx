@@ -41,7 +41,7 @@ export function AdminTable({
   return (
     <section className="card p-4 sm:p-5" aria-label={caption} aria-busy={query.isPending}>
       {query.isPending ? (
-        <div className="space-y-2" aria-label={`Loading ${caption.toLowerCase()}`}>
+        <div role="status" className="space-y-2" aria-label={`Loading ${caption.toLowerCase()}`}>
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-10 w-full" />
           ))}

@@ -1,5 +1,6 @@
 import { BadgeCheck, CalendarCheck, MessageCircle, ShieldCheck, Trophy, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useLayoutEffect } from 'react';
 import { Link } from 'wouter';
 import { BrandMark } from '@/components/brand';
 import { APP_NAME } from '@/config/app';
@@ -85,6 +86,11 @@ export function AuthLayout({
 }: AuthLayoutProps) {
   const pitch = PITCH[tone];
   const badge = BADGE_TEXT[tone];
+  // The static login page index.html painted before the app's JavaScript arrived gives way to
+  // this one before it is painted (no frame shows both).
+  useLayoutEffect(() => {
+    document.getElementById('first-paint')?.remove();
+  }, []);
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <aside

@@ -147,7 +147,7 @@ export function Composer({ draftKey, onSend, onTyping, accentClassName }: Compos
           aria-invalid={tooLong || undefined}
           aria-describedby={shownProblem ? problemId : undefined}
           placeholder="Write a message…"
-          className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-slate-300 bg-slate-50 px-4 py-2 text-[0.9375rem] leading-6 text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:outline-none"
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-2xl border border-slate-300 bg-slate-50 px-4 py-2 text-[0.9375rem] leading-6 text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
         />
         <button
           type="submit"

@@ -118,14 +118,14 @@ function ConversationItem({
             </span>
             <time
               dateTime={thread.last_activity_at}
-              className={`shrink-0 text-xs ${unread ? 'font-semibold text-slate-900' : 'text-slate-500'}`}
+              className={`shrink-0 text-xs ${unread ? 'font-semibold text-slate-900' : 'text-slate-600'}`}
             >
               {listTimeLabel(last_message?.created_at ?? thread.last_activity_at, now)}
             </time>
           </span>
           <span className="mt-0.5 flex items-center justify-between gap-2">
             <span
-              className={`truncate text-sm ${unread ? 'text-slate-800' : 'text-slate-500'} ${last_message?.deleted ? 'italic' : ''}`}
+              className={`truncate text-sm ${unread ? 'text-slate-800' : 'text-slate-600'} ${last_message?.deleted ? 'italic' : ''}`}
             >
               {previewText(last_message, myId)}
             </span>

@@ -24,7 +24,7 @@ import { MessageLog } from './message-log';
 
 /** The accent classes of own bubbles and the send button (players green, academies indigo). */
 const BUBBLE = {
-  player: 'bg-brand-600 text-white hover:enabled:bg-brand-700',
+  player: 'bg-brand-700 text-white hover:enabled:bg-brand-800',
   academy: 'bg-academy-600 text-white hover:enabled:bg-academy-700',
 } as const;
 

@@ -16,7 +16,7 @@ export type LogRow =
 
 type BubbleProps = {
   row: LogRow;
-  /** Own bubbles' colour ('bg-brand-600 text-white' for players). */
+  /** Own bubbles' colour ('bg-brand-700 text-white' for players). */
   accentClassName: string;
   /** The partner's name (the alternative text of their pictures). */
   partnerName: string;
@@ -99,7 +99,7 @@ export function MessageBubble({
               ) : null}
               <p
                 className={`mt-0.5 flex justify-end gap-1.5 text-[0.6875rem] ${
-                  mine && !message.deleted ? 'text-white/75' : 'text-slate-400'
+                  mine && !message.deleted ? 'text-white/90' : 'text-slate-500'
                 }`}
               >
                 {message.edited_at && !message.deleted ? <span>edited</span> : null}
@@ -180,7 +180,7 @@ function EditForm({ message, onDone }: { message: ChatMessage; onDone: () => voi
         aria-label="Edit message text"
         rows={3}
         autoFocus
-        className="w-full resize-none rounded-lg border border-slate-200 px-2 py-1.5 text-sm focus:border-slate-400 focus:outline-none"
+        className="w-full resize-none rounded-lg border border-slate-200 px-2 py-1.5 text-sm focus:border-slate-400 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
       />
       {problem ? <p className="px-1 text-xs text-red-600">{problem}</p> : null}
       <div className="mt-1 flex justify-end gap-2">

@@ -104,6 +104,7 @@ export function MessageLog({
                   <div
                     role="separator"
                     aria-label="New messages"
+                    data-unread-start=""
                     className="flex items-center gap-3 py-1 text-xs font-semibold text-red-600"
                   >
                     <span aria-hidden="true" className="h-px flex-1 bg-red-200" />

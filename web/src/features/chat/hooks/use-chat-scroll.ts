@@ -15,7 +15,9 @@ type Snapshot = {
 
 /**
  * The message log's scrolling:
- * - it opens at the newest message;
+ * - it opens at the 'New messages' line (the first unread message, `[data-unread-start]`) near
+ *   the top of the view when there is one, so the reader starts where they left off (the browser
+ *   clamps it to the bottom when everything unread fits), else at the newest message;
  * - a new message at the bottom scrolls into view when the reader was at the bottom (or sent it);
  * - an older page loaded at the top keeps what the reader was looking at in place: the distance
  *   from the bottom before the page came is put back after it rendered (before paint);
@@ -43,7 +45,9 @@ export function useChatScroll({
     if (!element || newestKey === null) return;
     const previous = snapshot.current;
     if (!previous || previous.newest === null) {
-      element.scrollTop = element.scrollHeight;
+      const unreadStart = element.querySelector<HTMLElement>('[data-unread-start]');
+      element.scrollTop = unreadStart ? offsetWithin(element, unreadStart) : element.scrollHeight;
+      setAway(!measure(element).atBottom);
     } else if (newestKey !== previous.newest) {
       if (previous.atBottom || newestIsMine) element.scrollTop = element.scrollHeight;
     } else if (oldestKey !== previous.oldest) {
@@ -91,6 +95,15 @@ export function useChatScroll({
   };
 
   return { container, onScroll, onMediaLoad, away, jumpToLatest };
+}
+
+/** Room left above the 'New messages' line when the log opens there (the day label shows). */
+const UNREAD_MARGIN_PX = 48;
+
+/** Where `child` starts inside the scrolled `element`, less a margin (scrollTop units). */
+function offsetWithin(element: HTMLElement, child: HTMLElement): number {
+  const top = child.getBoundingClientRect().top - element.getBoundingClientRect().top;
+  return Math.max(0, element.scrollTop + top - UNREAD_MARGIN_PX);
 }
 
 function measure(element: HTMLElement): Pick<Snapshot, 'height' | 'top' | 'atBottom'> {

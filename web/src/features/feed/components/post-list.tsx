@@ -48,7 +48,7 @@ export function PostList({
 
   if (loading) {
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading posts">
+      <div role="status" className="space-y-4" aria-busy="true" aria-label="Loading posts">
         <SkeletonCard />
         <SkeletonCard />
         <SkeletonCard />

@@ -50,28 +50,27 @@ export function UserSummaryCard({ user, position }: { user: HomeUser; position: 
         ) : null}
       </Link>
       <dl className="grid grid-cols-3 divide-x divide-slate-100 border-t border-slate-100 text-center">
-        {counts.map((count) => {
-          const body = (
-            <>
-              <dt className="text-[11px] font-medium text-slate-500">{count.label}</dt>
-              <dd className="text-base font-bold text-slate-900 tabular-nums">{count.value}</dd>
-            </>
-          );
-          return (
-            <div key={count.label}>
+        {counts.map((count) => (
+          // dt and dd sit directly in the group (axe: definition-list); a linked count's label
+          // is a link stretched over its whole cell.
+          <div
+            key={count.label}
+            className={`relative flex flex-col-reverse py-3 ${
+              count.href ? `transition-colors hover:bg-slate-50 ${accent.hoverText}` : ''
+            }`}
+          >
+            <dt className="text-[11px] font-medium text-slate-500">
               {count.href ? (
-                <Link
-                  href={count.href}
-                  className={`flex flex-col-reverse py-3 transition-colors hover:bg-slate-50 ${accent.hoverText}`}
-                >
-                  {body}
+                <Link href={count.href} className="after:absolute after:inset-0">
+                  {count.label}
                 </Link>
               ) : (
-                <div className="flex flex-col-reverse py-3">{body}</div>
+                count.label
               )}
-            </div>
-          );
-        })}
+            </dt>
+            <dd className="text-base font-bold text-slate-900 tabular-nums">{count.value}</dd>
+          </div>
+        ))}
       </dl>
     </section>
   );

@@ -84,28 +84,25 @@ export function ProfileHeader({ profile, actions }: ProfileHeaderProps) {
         </div>
 
         <dl className="mt-5 grid grid-cols-3 divide-x divide-slate-200 rounded-xl border border-slate-200 bg-slate-50/60 text-center">
-          {counts.map((count) => {
-            const body = (
-              <>
-                <dd className="text-xl font-bold text-slate-900">{count.value}</dd>
-                <dt className="text-xs font-medium text-slate-500">{count.label}</dt>
-              </>
-            );
-            return (
-              <div key={count.label} className="flex flex-col-reverse py-3">
+          {counts.map((count) => (
+            // dt before dd directly in the group (axe: definition-list); a linked count's label
+            // is a link stretched over its whole cell.
+            <div
+              key={count.label}
+              className={`relative flex flex-col py-3 ${count.href ? accent.hoverText : ''}`}
+            >
+              <dt className="text-xs font-medium text-slate-500">
                 {count.href ? (
-                  <Link
-                    href={count.href}
-                    className={`flex flex-col-reverse rounded-lg ${accent.hoverText}`}
-                  >
-                    {body}
+                  <Link href={count.href} className="rounded-lg after:absolute after:inset-0">
+                    {count.label}
                   </Link>
                 ) : (
-                  body
+                  count.label
                 )}
-              </div>
-            );
-          })}
+              </dt>
+              <dd className="text-xl font-bold text-slate-900">{count.value}</dd>
+            </div>
+          ))}
         </dl>
       </div>
     </section>

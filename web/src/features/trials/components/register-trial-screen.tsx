@@ -342,7 +342,7 @@ function AnswerField({
 
 function FormSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading" className="card space-y-4 p-6">
+    <div role="status" aria-busy="true" aria-label="Loading" className="card space-y-4 p-6">
       <Skeleton className="h-6 w-1/2" />
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-10 w-full" />

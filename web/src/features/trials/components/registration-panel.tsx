@@ -12,7 +12,7 @@ import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
 import { useCancelRegistration } from '../api/cancel-registration';
 import type { Availability } from '../lib/format';
-import { CANCELLABLE, formatDay, isDeadlineOver } from '../lib/format';
+import { canCancelRegistration, formatDay } from '../lib/format';
 import { errorText } from '../lib/errors';
 import { StatusBadge } from './status-badge';
 
@@ -83,10 +83,8 @@ function MyRegistrationCard({
 }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelRegistration();
-  const canCancel =
-    CANCELLABLE.includes(registration.status) &&
-    trial.status === 'active' &&
-    !isDeadlineOver(trial.deadline);
+  const canCancel = canCancelRegistration(trial, registration.status);
+  const selected = registration.status === 'selected';
   const payment = registration.payment;
   const { data: config } = useClientConfig();
   // Only our sandbox page or the provider's https checkout (issue 25).
@@ -153,19 +151,23 @@ function MyRegistrationCard({
             className="text-red-700"
             onClick={() => setConfirming(true)}
           >
-            Cancel registration
+            {selected ? 'Withdraw from this trial' : 'Cancel registration'}
           </Button>
         ) : null}
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Cancel your registration?"
-        description={
-          trial.registration_fee && payment?.status === 'succeeded'
-            ? `Your place at ${trial.name} will be released and your payment of ${formatNaira(trial.registration_fee)} refunded.`
+        title={selected ? 'Withdraw from this trial?' : 'Cancel your registration?'}
+        description={`${
+          selected
+            ? `The academy selected you. If you withdraw, your place at ${trial.name} will be released.`
             : `Your place at ${trial.name} will be released.`
-        }
-        confirmLabel="Cancel registration"
+        }${
+          trial.registration_fee && payment?.status === 'succeeded'
+            ? ` Your payment of ${formatNaira(trial.registration_fee)} will be refunded.`
+            : ''
+        }`}
+        confirmLabel={selected ? 'Withdraw' : 'Cancel registration'}
         busyLabel="Cancelling…"
         cancelLabel="Keep it"
         confirmClassName="bg-red-600 text-white hover:bg-red-700"

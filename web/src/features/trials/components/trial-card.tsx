@@ -24,7 +24,7 @@ export function TrialCard({ trial }: { trial: TrialView }) {
           </span>
           <span
             className={`absolute top-3 right-3 rounded-full px-2.5 py-0.5 text-xs font-bold shadow-sm ${
-              trial.registration_fee === 0 ? 'bg-brand-600 text-white' : 'bg-slate-900 text-white'
+              trial.registration_fee === 0 ? 'bg-brand-700 text-white' : 'bg-slate-900 text-white'
             }`}
           >
             {formatFee(trial.registration_fee)}

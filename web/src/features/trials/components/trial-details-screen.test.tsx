@@ -112,6 +112,62 @@ describe('/trial_details/{id}', () => {
     expect(fetch.callsTo('DELETE /api/player_trial/reg-1')).toHaveLength(1);
   });
 
+  it('a selected player can withdraw after the deadline, until the trial day', async () => {
+    const registration = {
+      id: 'reg-3',
+      reference_code: 'TL-SEL3CT',
+      status: 'selected' as const,
+      hold_expires_at: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      payment: null,
+    };
+    let withdrawn = false;
+    const trial = trialFixture({
+      registration_fee: 0,
+      deadline: lagosDay(-1),
+      trial_date: lagosDay(2),
+    });
+    const fetch = serveApi({
+      [`GET /api/trial/${trial.id}`]: () => ({
+        ...trial,
+        my_registration: withdrawn ? { ...registration, status: 'cancelled' } : registration,
+      }),
+      'DELETE /api/player_trial/reg-3': () => {
+        withdrawn = true;
+        return { message: TRIAL_MESSAGES.registrationCancelled };
+      },
+    });
+    open(trial);
+
+    const panel = await screen.findByRole('region', { name: 'Your registration' });
+    expect(within(panel).getByText('Congratulations! The academy selected you.')).toBeVisible();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Withdraw from this trial' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Withdraw from this trial?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(TRIAL_MESSAGES.registrationCancelled)).toBeVisible();
+    expect(fetch.callsTo('DELETE /api/player_trial/reg-3')).toHaveLength(1);
+  });
+
+  it('offers a selected player no withdrawal once the trial day has passed', async () => {
+    const base = {
+      id: 'reg-4',
+      reference_code: 'TL-LAT3RR',
+      hold_expires_at: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      payment: null,
+    };
+    const past = trialFixture({
+      deadline: lagosDay(-3),
+      trial_date: lagosDay(-1),
+      my_registration: { ...base, status: 'selected' },
+    });
+    serveApi({ [`GET /api/trial/${past.id}`]: () => past });
+    open(past);
+    const panel = await screen.findByRole('region', { name: 'Your registration' });
+    expect(within(panel).getByText('Selected')).toBeVisible();
+    expect(within(panel).queryByRole('button', { name: /Withdraw|Cancel registration/ })).toBeNull();
+  });
+
   it('shows the server’s reason when a cancellation is refused', async () => {
     const trial = trialFixture({
       my_registration: {

@@ -218,12 +218,11 @@ function Fact({
   children: ReactNode;
 }) {
   return (
-    <div className="flex gap-3">
-      <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-      <div className="min-w-0">
-        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="mt-0.5 text-slate-800">{children}</dd>
-      </div>
+    // dt and dd directly in the group (axe: definition-list); the grid puts them beside the icon.
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
+      <Icon className="row-span-2 mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="col-start-2 mt-0.5 text-slate-800">{children}</dd>
     </div>
   );
 }
@@ -231,6 +230,7 @@ function Fact({
 function DetailsSkeleton() {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label="Loading"
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"

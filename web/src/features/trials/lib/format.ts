@@ -32,5 +32,18 @@ export function placesText(placesLeft: number | null): string {
   return `${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`;
 }
 
-/** Registration statuses a player can still cancel (the server checks the deadline too). */
-export const CANCELLABLE: readonly RegistrationStatus[] = ['pending_payment', 'registered'];
+/**
+ * Whether the player may still cancel (or, once selected, withdraw from) this registration: the
+ * screen's mirror of the server's rule, `decideRegistrationCancel` in the API's
+ * trials.registrations.rules.ts, which decides. Pending or registered: through the deadline;
+ * selected: through the trial day; the trial must be active.
+ */
+export function canCancelRegistration(
+  trial: { status: string; deadline: string; trial_date: string },
+  status: RegistrationStatus,
+  today: string = todayInLagos(),
+): boolean {
+  if (trial.status !== 'active') return false;
+  if (status === 'selected') return today <= trial.trial_date;
+  return (status === 'pending_payment' || status === 'registered') && today <= trial.deadline;
+}

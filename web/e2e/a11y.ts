@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/**
+ * The accessibility check every journey runs on the screens it keeps (docs/decisions.md §40):
+ * axe-core against WCAG 2.1 A and AA, failing on a serious or critical violation. It is a soft
+ * assertion, so a journey goes on and reports every screen's violations at its end.
+ *
+ * Each distinct screen (its name and project) is checked once per worker: a screen kept twice in a
+ * run costs one axe pass (about 0.3–1 s on this machine).
+ */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
+const checked = new Set<string>();
+
+type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** A violation as a failure shows it: the rule, its help and the first few elements (with colours). */
+export type Violation = { rule: string; impact: string; help: string; targets: string[] };
+
+type Check = { data?: unknown };
+/** `color-contrast` says which colours failed: worth seeing in the failure itself. */
+function contrastOf(checks: Check[]): string {
+  const data = checks.find((check) => check.data)?.data as
+    | { fgColor?: string; bgColor?: string; contrastRatio?: number }
+    | undefined;
+  return data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio})` : '';
+}
+
+/** The serious and critical violations axe finds on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  // A card fading in would be measured half transparent. The page is measured as it is once
+  // still: with reduced motion (the app's entrance animations are `motion-safe:`), after any
+  // other finite animation has ended (spinners and skeletons run forever and are not waited for).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    return seriousOf(results.violations);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+function seriousOf(violations: Result[]): Violation[] {
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')}${contrastOf([...node.any, ...node.all])}`),
+    }));
+}
+
+/**
+ * Runs axe on `page` (once per `screen` name and project) and records any serious or critical
+ * violation as a soft failure of the test, with the rule, its help text and the first elements.
+ */
+export async function expectAccessible(page: Page, testInfo: TestInfo, screen: string) {
+  const key = `${testInfo.project.name}:${screen}`;
+  if (checked.has(key)) return;
+  checked.add(key);
+  const violations = await seriousViolations(page);
+  expect
+    .soft(violations, `axe: serious or critical violations on '${screen}' (${page.url()})`)
+    .toEqual([]);
+}
