@@ -3,11 +3,12 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, keepScreenshot, signInAs } from './support';
 
 /**
- * Issue 22's journey: the academy's open registrants table and its dashboard follow every change
- * of a registration live, without a reload — a player registers, a player cancels, a paid hold
- * runs out. The players act through the API (as their own apps would) while the academy's two
- * tabs stay open; the hold runs out through the development-only `POST /api/dev/holds/:id/expire`
- * (the worker's own expiry job, run now instead of after the hold's minutes).
+ * Issue 22's journey: the academy's open registrants table (and the trial's count), its dashboard
+ * and its trial list follow every change of a registration live, without a reload — a player
+ * registers, a player cancels, a paid hold runs out. The players act through the API (as their
+ * own apps would) while the academy's three tabs stay open; the hold runs out through the
+ * development-only `POST /api/dev/holds/:id/expire` (the worker's own expiry job, run now instead
+ * of after the hold's minutes).
  */
 const STARS = 'academy@touchline.test';
 // Adult demo players; each journey registers them for its own new trial only.
@@ -116,8 +117,16 @@ test.describe('live registrants and dashboard', () => {
       .getByRole('region', { name: 'Upcoming trials' })
       .getByRole('link', { name: new RegExp(trialName) });
     await expect(upcoming).toContainText('0/10');
+    // A third tab: the academy's list of upcoming trials, with each trial's count.
+    const list = await page.context().newPage();
+    await list.goto('/academy/list_trials');
+    const listed = list.getByRole('link', { name: new RegExp(trialName) });
+    await expect(listed).toContainText('0 / 10 registered');
+    // The trial's own count, above its registrants.
+    const places = page.getByText(/^\d+ \/ 10 registered/);
+
     // A mark on each tab's window: a reload would lose it.
-    for (const tab of [page, dashboard])
+    for (const tab of [page, dashboard, list])
       await tab.evaluate(() => Object.assign(window, { e2eNoReload: true }));
     const registrations = stat(dashboard, 'Registrations');
     await expect(registrations).toHaveText(/^\d+$/);
@@ -129,6 +138,8 @@ test.describe('live registrants and dashboard', () => {
     const chidiRegistration = await register(request, chidi, trialId);
     await expect(rowOf('Chidi Okafor').getByText('Pending payment').first()).toBeVisible();
     await expect(upcoming).toContainText('1/10');
+    await expect(listed).toContainText('1 / 10 registered');
+    await expect(places).toHaveText(/^1 \/ 10 registered/);
     await expect(registrations).toHaveText(String(before + 1));
     await keepScreenshot(page, testInfo, 'live-registrants-registered');
 
@@ -139,24 +150,30 @@ test.describe('live registrants and dashboard', () => {
     expect(cancelled.ok(), await cancelled.text()).toBe(true);
     await expect(rowOf('Chidi Okafor').getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(upcoming).toContainText('0/10');
+    await expect(listed).toContainText('0 / 10 registered');
+    await expect(places).toHaveText(/^0 \/ 10 registered/);
     await expect(registrations).toHaveText(String(before));
 
     // 3. Another player registers and never pays: the hold runs out.
     const emekaRegistration = await register(request, emeka, trialId);
     await expect(rowOf('Emeka Nwosu').getByText('Pending payment').first()).toBeVisible();
     await expect(upcoming).toContainText('1/10');
+    await expect(listed).toContainText('1 / 10 registered');
+    await expect(places).toHaveText(/^1 \/ 10 registered/);
     await expect(registrations).toHaveText(String(before + 1));
     const expire = await request.post(`/api/dev/holds/${emekaRegistration}/expire`);
     expect(expire.ok(), await expire.text()).toBe(true);
     await expect(rowOf('Emeka Nwosu').getByText('Expired', { exact: true })).toBeVisible();
     await expect(rowOf('Chidi Okafor').getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(upcoming).toContainText('0/10');
+    await expect(listed).toContainText('0 / 10 registered');
+    await expect(places).toHaveText(/^0 \/ 10 registered/);
     await expect(registrations).toHaveText(String(before));
     await keepScreenshot(page, testInfo, 'live-registrants-expired');
     await keepScreenshot(dashboard, testInfo, 'live-dashboard-expired');
 
-    // Neither tab was reloaded: both still carry their mark.
-    for (const tab of [page, dashboard])
+    // No tab was reloaded: each still carries its mark.
+    for (const tab of [page, dashboard, list])
       expect(await tab.evaluate(() => 'e2eNoReload' in window)).toBe(true);
   });
 });
