@@ -131,3 +131,19 @@ test('a guardian consents through the e-mailed link, then withdraws and the chil
   expect(await academySearch(request, academy.access, run)).not.toContain(childName);
   await childPage.context().close();
 });
+
+test('the demo guardian signs in at /guardian/login and sees Amaka and Musa', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/guardian/login');
+  await page.getByLabel('Email').fill('guardian@touchline.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await keepScreenshot(page, testInfo, 'guardian-login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/guardian\/home$/);
+  for (const name of ['Amaka Obi', 'Musa Ibrahim']) {
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+  }
+  await expect(page.getByRole('radio', { name: 'Friends and academies' }).first()).toBeVisible();
+  await keepScreenshot(page, testInfo, 'guardian-home-demo');
+});
