@@ -145,5 +145,14 @@ test('the demo guardian signs in at /guardian/login and sees Amaka and Musa', as
     await expect(page.getByRole('heading', { name })).toBeVisible();
   }
   await expect(page.getByRole('radio', { name: 'Friends and academies' }).first()).toBeVisible();
+  // Musa's conversation with an academy opens read only: messages, no composer.
+  const musa = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Musa Ibrahim' }) });
+  await musa.getByRole('button', { name: /Lagos Stars Academy/ }).click();
+  await expect(
+    musa.getByRole('list', { name: 'Messages' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expect(musa.getByRole('textbox')).toHaveCount(0);
   await keepScreenshot(page, testInfo, 'guardian-home-demo');
 });

@@ -105,9 +105,12 @@ describe('the guardian home', () => {
     serveHome();
     renderApp('/guardian/home');
     const amaka = await card('Amaka Obi');
-    expect(within(amaka).getByText(/16 years old · football · Ikeja, Lagos/)).toBeVisible();
+    expect(
+      within(amaka).getByText('16 years old · football · Ikeja, Lagos · You are their mother'),
+    ).toBeVisible();
+    expect(await within(amaka).findByText(/Registered · ref TL-ABC123/)).toBeVisible();
     expect(await within(amaka).findByText('U17 Open Trial · Lagos Stars FC')).toBeVisible();
-    expect(within(amaka).getByText(/Payment ₦5,000: success/)).toBeVisible();
+    expect(within(amaka).getByText(/Payment ₦5,000: Success/)).toBeVisible();
     await userEvent.click(await within(amaka).findByRole('button', { name: /Lagos Stars FC/ }));
     expect(await within(amaka).findByText('See you at the trial')).toBeVisible();
 

@@ -35,6 +35,12 @@ const STATUS_LABEL: Record<ChildSummary['consent_status'], string> = {
   withdrawn: 'Consent withdrawn',
 };
 
+/** `trial_cancelled` → 'Trial cancelled'. */
+const humanStatus = (status: string) => {
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -100,7 +106,7 @@ function ChildCard({ child }: { child: ChildSummary }) {
               child.age !== null ? `${child.age} years old` : null,
               child.sports.join(', ') || null,
               [child.district, child.state].filter(Boolean).join(', ') || null,
-              `You are their ${child.relationship}`,
+              `You are their ${child.relationship.toLowerCase()}`,
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -142,11 +148,12 @@ function Registrations({ child }: { child: ChildSummary }) {
               </p>
               <p>
                 {day(registration.trial.trial_date)} at {registration.trial.venue} ·{' '}
-                {registration.status} · ref {registration.reference_code}
+                {humanStatus(registration.status)} · ref {registration.reference_code}
               </p>
               {registration.payment ? (
                 <p>
-                  Payment {formatNaira(registration.payment.amount)}: {registration.payment.status}
+                  Payment {formatNaira(registration.payment.amount)}:{' '}
+                  {humanStatus(registration.payment.status)}
                   {registration.payment.paid_at ? ` on ${day(registration.payment.paid_at)}` : ''}
                 </p>
               ) : null}
