@@ -34,6 +34,7 @@ const NOT_DEPLOYED: Record<string, string> = {
   SEED_DEMO: 'development only: production never seeds the demo world',
   WEB_DIST_DIR: 'the image builds the SPA where the default points (web/dist)',
   PGLITE_TEMPLATE_DIR: 'embedded mode only: deployments run on Postgres',
+  LOG_FORMAT: 'optional: production logs JSON lines by default',
   GOOGLE_CLIENT_ID: 'optional: set it to turn Google sign-in on',
   GOOGLE_CERTS_URL: "tests only: a local fake of Google's certificates",
   PAYSTACK_BASE_URL: "tests only: a local fake of Paystack's API",

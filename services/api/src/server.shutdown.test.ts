@@ -44,6 +44,7 @@ describe('graceful shutdown of the API process', () => {
         WEB_DIST_DIR: dataDir, // no SPA needed
         SEED_DEMO: 'true',
         LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json', // the test finds its request's log entry by its reqId
         SHUTDOWN_TIMEOUT_MS: '20000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

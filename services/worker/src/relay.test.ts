@@ -239,6 +239,8 @@ describe('outbox relay', () => {
         jobId: `trials.expire_hold:${id}`,
         delayMs: HOLD_EXPIRY_DELAY_MS,
       },
+      // The academy's and the player's open pages hear of it (issue 22, typed change events).
+      { name: 'changes.registration', jobId: `changes.registration:${id}` },
     ]);
     expect(HOLD_EXPIRY_DELAY_MS).toBeGreaterThanOrEqual(30 * 60_000);
   });

@@ -20,6 +20,7 @@ describe('access guard for protected pages', () => {
     ['/academy/profile/42', '/academy/login'],
     ['/admin/home', '/admin/login'],
     ['/admin/accounts', '/admin/login'],
+    ['/guardian/home', '/guardian/login'],
   ])('a signed-out visitor to %s is sent to %s, replacing history', async (path, target) => {
     const { history } = renderApp(path);
     await expectReplacedWith(history, target);
@@ -34,6 +35,9 @@ describe('access guard for protected pages', () => {
     ['admin', '/home'],
     ['admin', '/profile'],
     ['admin', '/chat/chat_1_2'],
+    ['player', '/guardian/home'],
+    ['guardian', '/home'],
+    ['guardian', '/chat'],
   ] as const)('a %s opening %s gets the 401 page', async (role, path) => {
     signInAs(role);
     const { history } = renderApp(path);
@@ -88,6 +92,7 @@ describe('access guard for public-only pages', () => {
     ['academy', '/academy/login', '/academy/home'],
     ['academy', '/academy/signup', '/academy/home'],
     ['admin', '/admin/login', '/admin/home'],
+    ['guardian', '/guardian/login', '/guardian/home'],
   ] as const)('a signed-in %s on %s is sent to %s, replacing history', async (role, path, to) => {
     signInAs(role);
     const { history } = renderApp(path);

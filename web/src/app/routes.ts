@@ -87,6 +87,9 @@ const AddTrialPage = lazy(() => import('./pages/academy/add-trial-page'));
 const AcademyTrialsPage = lazy(() => import('./pages/academy/academy-trials-page'));
 const AcademyTrialDetailsPage = lazy(() => import('./pages/academy/academy-trial-details-page'));
 const SettingsPage = lazy(() => import('./pages/settings/settings-page'));
+const GuardianConsentPage = lazy(() => import('./pages/guardian/guardian-consent-page'));
+const GuardianLoginPage = lazy(() => import('./pages/guardian/guardian-login-page'));
+const GuardianHomePage = lazy(() => import('./pages/guardian/guardian-home-page'));
 
 export const routes: readonly AppRoute[] = [
   // Player area: public-only pages (a signed-in user goes to /home).
@@ -144,6 +147,11 @@ export const routes: readonly AppRoute[] = [
   route('/admin/queues', 'admin', 'Queues', AdminQueuesPage),
   // Supplement §7: an administrator messages anyone (/chat is the players' and academies').
   route('/admin/chat/:threadName?', 'admin', 'Messages', AdminChatPage),
+
+  // Guardian area (supplement §14): the consent link works signed in or out.
+  publicOnly('/guardian/login', 'Guardian log in', GuardianLoginPage),
+  route('/guardian/home', 'guardian', 'Your children', GuardianHomePage),
+  route('/guardian/consent/:token', 'public', 'Consent', GuardianConsentPage),
 
   // Open to everyone.
   route('/unauthenticated', 'public', 'Authentication Error', UnauthenticatedPage),

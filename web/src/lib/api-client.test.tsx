@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { MESSAGES } from '@touchline/shared';
+import { GUARDIAN_ERRORS, GUARDIAN_MESSAGES, MESSAGES } from '@touchline/shared';
 import { ToastContainer } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, uploadWithProgress } from './api-client';
@@ -184,6 +184,8 @@ describe('api client', () => {
 
   it.each([
     ['user_inactive', MESSAGES.accountBlocked],
+    // Supplement §14: a guardian withdrew consent.
+    [GUARDIAN_ERRORS.accountFrozen, GUARDIAN_MESSAGES.accountFrozen],
     ['token_not_valid', MESSAGES.sessionExpired],
   ])(
     'a refused refresh (%s) clears the session, explains why and goes to / after 1.5 s',

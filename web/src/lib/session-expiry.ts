@@ -1,5 +1,7 @@
 import {
   ERROR_CODES,
+  GUARDIAN_ERRORS,
+  GUARDIAN_MESSAGES,
   MESSAGES,
   TIMINGS,
   YOUR_DATA_ERRORS,
@@ -32,7 +34,9 @@ export function expireSession(code?: string | null): void {
       ? MESSAGES.accountBlocked
       : code === YOUR_DATA_ERRORS.accountDeleted
         ? YOUR_DATA_MESSAGES.deleted
-        : MESSAGES.sessionExpired,
+        : code === GUARDIAN_ERRORS.accountFrozen
+          ? GUARDIAN_MESSAGES.accountFrozen
+          : MESSAGES.sessionExpired,
     'error',
   );
   redirectTimer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import type { OutcomeStatus } from '@touchline/shared';
-import { eq, sql } from 'drizzle-orm';
-import type { Transaction } from '../client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../client';
 import { trialRegistrations, trials } from '../schema';
 import { rowsOf } from '../sql';
 import type { RegistrationRow } from './registrations.repository';
@@ -137,6 +137,28 @@ export async function expireHold(
   await freePlace(tx, trial.id);
   await failPendingPayments(tx, registration.id, input.reason ?? 'expired', input.now);
   return { expired: true, registration: info };
+}
+
+/**
+ * Development and tests only (`POST /api/dev/holds/:id/expire`): brings a pending registration's
+ * hold due at `at`, so its `trials.expire_hold` job expires it now instead of after the hold's
+ * minutes. Answers false when the registration is not pending payment.
+ */
+export async function bringHoldDue(
+  db: Database | Transaction,
+  input: { registrationId: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(trialRegistrations)
+    .set({ holdExpiresAt: input.at })
+    .where(
+      and(
+        eq(trialRegistrations.id, input.registrationId),
+        eq(trialRegistrations.status, 'pending_payment'),
+      ),
+    )
+    .returning({ id: trialRegistrations.id });
+  return rows.length > 0;
 }
 
 /**

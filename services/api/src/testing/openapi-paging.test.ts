@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@touchline/db';
 import { insertAdminAudit } from '@touchline/db/admin';
@@ -200,6 +201,22 @@ beforeAll(async () => {
           reason: `${tag} reason ${i}`,
         });
       return { as: admin, url: `/api/admin/audit?search=${tag}%20reason`, items: ids('results') };
+    },
+    '/api/admin/consents': async () => {
+      // Accounts awaiting a guardian's consent (supplement §14), one page and one more.
+      const { users } = await t.seed({
+        users: many('minor', 20 + 1, (i) => ({ username: `${tag} minor ${i}` })),
+      });
+      const minors = Object.values(users).map((u) => u.id);
+      await t.db
+        .update(schema.users)
+        .set({ consentStatus: 'awaiting_consent' })
+        .where(inArray(schema.users.id, minors));
+      return {
+        as: admin,
+        url: `/api/admin/consents?status=awaiting&search=${encodeURIComponent(`${tag} minor`)}`,
+        items: ids('awaiting'),
+      };
     },
     '/api/admin/reports': async () => {
       for (let i = 0; i < ADMIN_LIMITS.pageSize + 1; i++) {

@@ -25,6 +25,8 @@ describe('sign-in, verification, tokens and sessions', () => {
       username: `Player ${n}`,
       email,
       dob: yearsBefore(todayInLagos(), 15),
+      // Under 18 (supplement §14): the guardian's e-mail comes with the signup.
+      guardian_email: `guardian-${email}`,
       password: PASSWORD,
       state: 'Lagos',
       district: 'Ikeja',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminQueues } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { academy, createTrial, player, register } from '../trials/trials.test-support';
 
 /** Reads until `ok` holds, with a generous bound for a loaded machine (never a fixed sleep). */
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000) {
@@ -54,6 +55,57 @@ describe('POST /api/dev/jobs/fail', () => {
     });
     const res = await prod.app.inject({ method: 'POST', url: '/api/dev/jobs/fail' });
     expect(res.statusCode).toBe(404);
+    const hold = await prod.app.inject({
+      method: 'POST',
+      url: '/api/dev/holds/00000000-0000-4000-8000-000000000000/expire',
+    });
+    expect(hold.statusCode).toBe(404);
     await prod.close();
+  });
+});
+
+describe('POST /api/dev/holds/:id/expire', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ workers: true });
+  });
+  afterAll(async () => t.close());
+
+  it("runs out a pending registration's hold now: it expires, its place is freed and its payment fails", async () => {
+    const club = await academy(t);
+    const trial = await createTrial(club, {
+      registration_fee: 250_000,
+      total_participant_limit: 3,
+    });
+    const ada = await player(t);
+    const registered = (await register(ada, trial)).json() as { id: string; status: string };
+    expect(registered.status).toBe('pending_payment');
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/dev/holds/${registered.id}/expire`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ queue: 'trials' });
+
+    const mine = await until(
+      async () => (await ada.call('GET', `/api/trial/${trial.id}`)).json(),
+      (view) => view.my_registration?.status === 'expired',
+    );
+    expect(mine).toMatchObject({ registered_count: 0, places_left: 3 });
+    const registrants = (await club.call('GET', `/api/players_in_trial_list/${trial.id}`)).json();
+    expect(registrants.registrants).toEqual([
+      expect.objectContaining({ id: registered.id, status: 'expired', payment_status: 'failed' }),
+    ]);
+
+    // Only a pending hold can run out: an expired one (or an unknown id) is not found.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/dev/holds/${registered.id}/expire`,
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({
+      message: 'No pending payment hold for this registration.',
+    });
   });
 });

@@ -1,28 +1,46 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { JOBS } from '@touchline/shared';
+import type { DevJobsService } from './dev-jobs.service';
+
+const enqueued = z.object({ queue: z.string(), id: z.string() });
 
 /**
  * `POST /api/dev/jobs/fail`: enqueues one job that fails for good on its first run (a
  * `media.process` for media that does not exist), so the administrators' queue screen and its
- * browser journey have a real failed job to show and retry. Only registered outside production
- * mode (see app.ts), like the development mailbox.
+ * browser journey have a real failed job to show and retry.
+ *
+ * `POST /api/dev/holds/:id/expire`: a pending registration's payment hold runs out now: its hold
+ * is brought due and its `trials.expire_hold` job runs at once (the worker's own expiry, events
+ * and live changes), so a browser journey sees an expired hold without waiting its minutes.
+ *
+ * Only registered outside production mode (see app.ts), like the development mailbox.
  */
-export const devJobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/dev/jobs/fail',
-    {
-      schema: {
-        tags: ['development'],
-        summary: 'Enqueue a job that fails for good (development only)',
-        response: { 200: z.object({ queue: z.string(), id: z.string() }) },
+export function devJobsRoutes(deps: { devJobs: DevJobsService }): FastifyPluginAsyncZod {
+  const { devJobs } = deps;
+  return async (app) => {
+    app.post(
+      '/dev/jobs/fail',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Enqueue a job that fails for good (development only)',
+          response: { 200: enqueued },
+        },
       },
-    },
-    async () => {
-      const id = `dev-fail-${randomUUID()}`;
-      await app.drivers.queue.add('media.process', { mediaId: randomUUID() }, { jobId: id });
-      return { queue: JOBS['media.process'].queue, id };
-    },
-  );
-};
+      async () => devJobs.failingJob(),
+    );
+
+    app.post(
+      '/dev/holds/:id/expire',
+      {
+        schema: {
+          tags: ['development'],
+          summary: "Run out a pending registration's payment hold now (development only)",
+          params: z.object({ id: z.string().uuid() }),
+          response: { 200: enqueued },
+        },
+      },
+      async (request) => devJobs.expireHoldNow(request.params.id),
+    );
+  };
+}
