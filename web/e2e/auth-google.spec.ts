@@ -16,11 +16,8 @@ test.describe('Google sign-in', () => {
     page,
   }, testInfo) => {
     const name = 'Chidi Okafor';
-    const credential = googleIdToken({
-      sub: `google-${randomUUID()}`,
-      email: uniqueEmail('chidi', testInfo),
-      name,
-    });
+    const email = uniqueEmail('chidi', testInfo);
+    const credential = googleIdToken({ sub: `google-${randomUUID()}`, email, name });
     await stubGoogleScript(page, credential);
     await page.goto('/signup');
     await keepScreenshot(page, testInfo, 'auth-signup-with-google');
@@ -33,6 +30,8 @@ test.describe('Google sign-in', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/welcome');
 
     await page.getByLabel('Date of birth').fill(yearsAgo(12));
+    // Under 18: a guardian's e-mail is required (supplement §14).
+    await page.getByLabel("Guardian's e-mail").fill(`guardian.${email}`);
     await page.getByLabel('State', { exact: true }).selectOption('Enugu');
     await page.getByLabel('LGA', { exact: true }).selectOption('Nsukka');
     await page.getByLabel('Interested sport').selectOption('basketball');
@@ -40,6 +39,9 @@ test.describe('Google sign-in', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Waiting for your guardian’s consent' }),
+    ).toBeVisible();
   });
 
   test('a Google token for another audience gets the "Can\'t login" dialog', async ({

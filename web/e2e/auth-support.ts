@@ -53,16 +53,30 @@ export async function readCode(
   return found!;
 }
 
-/** Signs a player up through the API (no screen): 16 unless told, verified unless told otherwise. */
+/**
+ * Signs a player up through the API (no screen): 20 unless told, verified unless told otherwise.
+ * A player under 18 gives a guardian's e-mail (`guardian.` before theirs unless told) and waits
+ * for consent (supplement §14).
+ */
 export async function createPlayer(
   request: APIRequestContext,
-  account: { name: string; email: string; password?: string; verified?: boolean; dob?: string },
+  account: {
+    name: string;
+    email: string;
+    password?: string;
+    verified?: boolean;
+    dob?: string;
+    guardianEmail?: string;
+  },
 ): Promise<void> {
+  const dob = account.dob ?? yearsAgo(20);
+  const minor = dob > yearsAgo(18);
   const signup = await request.post('/api/signup', {
     multipart: {
       username: account.name,
       email: account.email,
-      dob: account.dob ?? yearsAgo(16),
+      dob,
+      ...(minor ? { guardian_email: account.guardianEmail ?? `guardian.${account.email}` } : {}),
       password: account.password ?? STRONG_PASSWORD,
       state: 'Lagos',
       district: 'Ikeja',

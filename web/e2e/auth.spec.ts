@@ -33,6 +33,10 @@ test.describe('sign-up, verification and login', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Date of birth').fill(yearsAgo(14));
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    // Under 18: the guardian's e-mail is asked for (supplement §14).
+    await page.getByLabel("Guardian's e-mail").fill(`guardian.${email}`);
+    await page.getByLabel("Guardian's phone (optional)").fill('0803 123 4567');
+    await keepScreenshot(page, testInfo, 'auth-signup-guardian');
     await page.getByRole('button', { name: 'Next' }).click();
 
     await page.getByLabel('State', { exact: true }).selectOption('Lagos');
@@ -60,6 +64,13 @@ test.describe('sign-up, verification and login', () => {
     await logIn(page, email, STRONG_PASSWORD);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+    // The child's account waits for the guardian's consent, and can ask for the e-mail again.
+    const waiting = page.getByRole('region', { name: 'Waiting for your guardian’s consent' });
+    await expect(waiting).toBeVisible();
+    await waiting.getByRole('button', { name: 'Resend to my guardian' }).click();
+    await expect(
+      waiting.getByText('We have sent the consent e-mail to your guardian again'),
+    ).toBeVisible();
     await keepScreenshot(page, testInfo, 'auth-player-home');
   });
 
@@ -94,6 +105,19 @@ test.describe('sign-up, verification and login', () => {
     await page.getByLabel('Email').fill('tobi@example.test');
     await page.getByLabel('Date of birth').fill(yearsAgo(9));
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel("Guardian's e-mail")).toHaveAccessibleDescription(
+      "Enter your parent's or guardian's e-mail address",
+    );
+    await page.getByLabel("Guardian's e-mail").fill('tobi@example.test');
+    await page.getByLabel("Guardian's phone (optional)").fill('12345');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel("Guardian's e-mail")).toHaveAccessibleDescription(
+      "Your guardian's e-mail must be different from your own",
+    );
+    await keepScreenshot(page, testInfo, 'auth-signup-guardian-errors');
+    await page.getByLabel("Guardian's e-mail").fill('tobis.mum@example.test');
+    await page.getByLabel("Guardian's phone (optional)").fill('');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Submit' }).click();
     for (const message of ['State is required', 'LGA is required', 'Sport is required']) {

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { AppFrame } from '@/features/frame/components/app-frame';
+import { ConsentBanner } from '@/features/consent';
 import { SearchBox } from '@/features/search';
 
 /**
  * The player and academy frame, a lazy chunk of its own (`ScreenFrame`): the login pages never
- * download it. The search feature plugs its box into the app frame here (`<AppFrame search={…}>`).
+ * download it. The search feature plugs its box into the app frame here (`<AppFrame search={…}>`),
+ * and the consent feature its banner for a child awaiting a guardian's consent (supplement §14).
  */
 export function PlayerAcademyFrame({
   role,
@@ -14,7 +16,7 @@ export function PlayerAcademyFrame({
   children: ReactNode;
 }) {
   return (
-    <AppFrame role={role} search={<SearchBox />}>
+    <AppFrame role={role} search={<SearchBox />} banner={<ConsentBanner />}>
       {children}
     </AppFrame>
   );

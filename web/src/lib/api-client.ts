@@ -224,10 +224,25 @@ async function withRefresh(path: string, perform: Perform): Promise<RawResponse>
   }
 }
 
+/**
+ * Listeners told of every refused call (an ApiError) before it is thrown: features that react to
+ * a refusal anywhere (a child's account waiting for consent, supplement §14) subscribe here.
+ * Returns the unsubscribe.
+ */
+const errorListeners = new Set<(error: ApiError) => void>();
+export function onApiError(listener: (error: ApiError) => void): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
 function finish<T>(response: RawResponse, schema: ResponseSchema<T>): T {
   const body = parseBody(response.text);
   if (response.status < 200 || response.status >= 300) {
-    throw new ApiError(response.status, response.statusText, body);
+    const error = new ApiError(response.status, response.statusText, body);
+    for (const listener of errorListeners) listener(error);
+    throw error;
   }
   return schema.parse(body);
 }

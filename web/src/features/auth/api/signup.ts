@@ -11,6 +11,9 @@ export type PlayerSignup = {
   district: string;
   sport: string;
   customSport: string;
+  /** An under-18 player's parent or guardian (supplement §14). */
+  guardian_email?: string;
+  guardian_phone?: string;
 };
 
 export type AcademySignup = {
@@ -28,7 +31,8 @@ export type AcademySignup = {
 /** `POST /api/signup`, multipart (spec §3 signup fields; `is_academy` is 'false'). */
 export function signupPlayer(input: PlayerSignup) {
   const form = new FormData();
-  for (const [key, value] of Object.entries(input)) form.append(key, value);
+  for (const [key, value] of Object.entries(input))
+    if (value !== undefined) form.append(key, value);
   form.append('is_academy', 'false');
   return api.post('signup', form, messageSchema);
 }

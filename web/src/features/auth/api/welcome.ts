@@ -8,6 +8,8 @@ export type WelcomeInput = {
   district: string;
   sport: string;
   customSport: string;
+  guardian_email?: string;
+  guardian_phone?: string;
 };
 
 /** `POST /api/welcome`: a Google player's first details (date of birth, state, LGA, sport). */

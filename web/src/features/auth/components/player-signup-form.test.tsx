@@ -1,12 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
+import {
+  GUARDIAN_MESSAGES,
+  MESSAGES,
+  PROFILE_MESSAGES,
+  todayInLagos,
+  yearsBefore,
+} from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { formFields, held, serveApi } from '@/test/fake-api';
 import { chooseLocation } from '@/test/locations';
 
-const adultDob = yearsBefore(todayInLagos(), 15);
+const adultDob = yearsBefore(todayInLagos(), 20);
+const childDob = yearsBefore(todayInLagos(), 14);
 
 async function fillStep1(values: Partial<Record<'name' | 'email' | 'dob' | 'password', string>>) {
   const all = {
@@ -233,5 +240,86 @@ describe('player signup, step 2', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(within(dialog).getByText(MESSAGES.somethingWentWrong)).toBeVisible();
+  });
+});
+
+describe('player signup, under 18 (supplement §14)', () => {
+  it("asks an adult for no guardian, and a minor for the guardian's e-mail and phone", async () => {
+    serveApi({});
+    renderApp('/signup');
+    await fillStep1({});
+    expect(screen.queryByLabelText("Guardian's e-mail")).toBeNull();
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: childDob } });
+    expect(await screen.findByLabelText("Guardian's e-mail")).toBeVisible();
+    expect(screen.getByLabelText("Guardian's phone (optional)")).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: adultDob } });
+    await waitFor(() => expect(screen.queryByLabelText("Guardian's e-mail")).toBeNull());
+  });
+
+  it("requires the guardian's e-mail, not the child's own, and a Nigerian phone", async () => {
+    serveApi({});
+    renderApp('/signup');
+    await fillStep1({ dob: childDob });
+    await next();
+    expect(await screen.findByLabelText("Guardian's e-mail")).toHaveAccessibleDescription(
+      GUARDIAN_MESSAGES.guardianEmailRequired,
+    );
+    expect(screen.queryByLabelText('State')).toBeNull();
+    await userEvent.type(screen.getByLabelText("Guardian's e-mail"), 'ADA@example.test');
+    await userEvent.type(screen.getByLabelText("Guardian's phone (optional)"), '12345');
+    await next();
+    await waitFor(() =>
+      expect(screen.getByLabelText("Guardian's e-mail")).toHaveAccessibleDescription(
+        GUARDIAN_MESSAGES.guardianEmailSame,
+      ),
+    );
+    expect(screen.getByLabelText("Guardian's phone (optional)")).toHaveAccessibleDescription(
+      PROFILE_MESSAGES.phoneInvalid,
+    );
+  });
+
+  it("sends the guardian's e-mail and phone with a minor's signup", async () => {
+    const api = serveApi({
+      'POST /api/signup': { status: 201, body: { message: 'Registration successful' } },
+    });
+    renderApp('/signup');
+    await fillStep1({ dob: childDob });
+    await userEvent.type(await screen.findByLabelText("Guardian's e-mail"), 'mum@example.test');
+    await userEvent.type(screen.getByLabelText("Guardian's phone (optional)"), '0803 123 4567');
+    await next();
+    await chooseLocation('Lagos', 'Ikeja');
+    await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'football');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('alertdialog', { name: MESSAGES.registrationSuccessful });
+    expect(formFields(api.callsTo('POST /api/signup')[0]?.body)).toMatchObject({
+      dob: childDob,
+      guardian_email: 'mum@example.test',
+      guardian_phone: '0803 123 4567',
+    });
+  });
+
+  it("puts the server's guardian message under the guardian's e-mail on step 1", async () => {
+    serveApi({
+      'POST /api/signup': {
+        status: 400,
+        body: {
+          message: GUARDIAN_MESSAGES.guardianEmailSame,
+          code: 'guardian.email_same',
+          fields: { guardian_email: GUARDIAN_MESSAGES.guardianEmailSame },
+        },
+      },
+    });
+    renderApp('/signup');
+    await fillStep1({ dob: childDob });
+    await userEvent.type(await screen.findByLabelText("Guardian's e-mail"), 'mum@example.test');
+    await next();
+    await chooseLocation('Lagos', 'Ikeja');
+    await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'football');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByLabelText("Guardian's e-mail")).toHaveAccessibleDescription(
+      GUARDIAN_MESSAGES.guardianEmailSame,
+    );
   });
 });

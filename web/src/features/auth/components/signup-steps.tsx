@@ -42,6 +42,8 @@ type SignupStepsProps<D extends string> = {
   submitting: boolean;
   /** Step 2's fields after the location: sports, licence… */
   children: ReactNode;
+  /** Step 1's fields after the date (an under-18 player's guardian). */
+  afterDate?: ReactNode;
 };
 
 /**
@@ -62,6 +64,7 @@ export function SignupSteps<D extends string>({
   onSubmit,
   submitting,
   children,
+  afterDate,
 }: SignupStepsProps<D>) {
   const detailsErrors = details.formState.errors;
   const placeErrors = place.formState.errors;
@@ -92,6 +95,7 @@ export function SignupSteps<D extends string>({
             error={detailsErrors[dateName]?.message}
             {...details.register(dateName)}
           />
+          {afterDate}
           <PasswordField
             label="Password"
             autoComplete="new-password"

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
+import { GUARDIAN_MESSAGES, MESSAGES, todayInLagos, yearsBefore } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
 import { session, setSession } from '@/lib/session';
 import { renderApp } from '@/test/render-app';
@@ -37,7 +37,7 @@ describe('/welcome', () => {
 
   it("saves them, updates the session's date of birth and opens /home", async () => {
     signInFromGoogle();
-    const dob = yearsBefore(todayInLagos(), 13);
+    const dob = yearsBefore(todayInLagos(), 19);
     const api = serveApi({
       'POST /api/welcome': {
         status: 200,
@@ -52,6 +52,7 @@ describe('/welcome', () => {
           state: 'Enugu',
           district: 'Nsukka',
           sports: ['basketball'],
+          consent_status: 'not_needed',
         },
       },
     });
@@ -70,6 +71,42 @@ describe('/welcome', () => {
     });
     expect(session.dob).toBe(dob);
     expect(localStorage.getItem('refresh')).toBe('refresh-g');
+  });
+
+  it("asks a minor for the guardian's e-mail and sends it (supplement §14)", async () => {
+    signInFromGoogle();
+    const dob = yearsBefore(todayInLagos(), 13);
+    const api = serveApi({
+      'POST /api/welcome': {
+        status: 400,
+        body: {
+          message: GUARDIAN_MESSAGES.guardianEmailSame,
+          code: 'guardian.email_same',
+          fields: { guardian_email: GUARDIAN_MESSAGES.guardianEmailSame },
+        },
+      },
+    });
+    renderApp('/welcome');
+    expect(screen.queryByLabelText("Guardian's e-mail")).toBeNull();
+    fireEvent.change(await screen.findByLabelText('Date of birth'), { target: { value: dob } });
+    await chooseLocation('Enugu', 'Nsukka');
+    await userEvent.selectOptions(screen.getByLabelText('Interested sport'), 'basketball');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByLabelText("Guardian's e-mail")).toHaveAccessibleDescription(
+      GUARDIAN_MESSAGES.guardianEmailRequired,
+    );
+    expect(api.callsTo('POST /api/welcome')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText("Guardian's e-mail"), 'chidi@example.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Guardian's e-mail")).toHaveAccessibleDescription(
+        GUARDIAN_MESSAGES.guardianEmailSame,
+      ),
+    );
+    expect(api.callsTo('POST /api/welcome')[0]?.body).toMatchObject({
+      dob,
+      guardian_email: 'chidi@example.test',
+    });
   });
 
   it('sends a player who already has a date of birth home', async () => {

@@ -13,36 +13,68 @@ import { useCompleteWelcome } from '../api/welcome';
 import { useMessageDialog } from '../hooks/use-message-dialog';
 import { applyServerErrors } from '../lib/apply-server-errors';
 import { latestBirthDate } from '../lib/dates';
+import {
+  type GuardianInput,
+  NO_GUARDIAN,
+  guardianProblems,
+  guardianToSend,
+  needsGuardian,
+} from '../lib/guardian';
+import { withExtraChecks } from '../lib/with-extra-checks';
 import { serverMessage } from '../lib/errors';
 import { SPORT_OPTIONS } from '../lib/options';
+import { GuardianFields } from './guardian-fields';
 import { LocationFields } from './location-fields';
 
-const welcomeResolver = resolverWithLocations((data) =>
-  zodResolver(signupStep1Schema.pick({ dob: true }).and(data.signupStep2Schema)),
+const welcomeResolver = withExtraChecks<GuardianInput>()(
+  resolverWithLocations((data) =>
+    zodResolver(signupStep1Schema.pick({ dob: true }).and(data.signupStep2Schema)),
+  ),
+  guardianProblems,
 );
-const FIELDS = ['dob', 'state', 'district', 'sport', 'customSport'] as const;
+const FIELDS = [
+  'dob',
+  'guardian_email',
+  'guardian_phone',
+  'state',
+  'district',
+  'sport',
+  'customSport',
+] as const;
 
 /**
  * /welcome: a player who signed up with Google gives the details the signup form would have
- * asked (date of birth, state, LGA, sport), then goes home.
+ * asked (date of birth, state, LGA, sport), then goes home. Under 18, they also give a parent's or
+ * guardian's e-mail (supplement §14).
  */
 export function WelcomeForm() {
-  const { dob } = useSnapshot(session);
+  const { dob: knownDob } = useSnapshot(session);
   const [, navigate] = useLocation();
   const { show, dialog } = useMessageDialog('player');
   const welcome = useCompleteWelcome();
   const form = useForm({
     resolver: welcomeResolver,
-    defaultValues: { dob: '', state: '', district: '', sport: '', customSport: '' },
+    defaultValues: {
+      dob: '',
+      state: '',
+      district: '',
+      sport: '',
+      customSport: '',
+      ...NO_GUARDIAN,
+    },
   });
+  const dob = useWatch({ control: form.control, name: 'dob' });
   const state = useWatch({ control: form.control, name: 'state' });
   const sport = useWatch({ control: form.control, name: 'sport' });
 
-  if (dob) return <Redirect to="/home" replace />;
+  if (knownDob) return <Redirect to="/home" replace />;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const me = await welcome.mutateAsync(values);
+      const me = await welcome.mutateAsync({
+        ...values,
+        ...guardianToSend(form.getValues()),
+      });
       const access = getAccessToken();
       const refresh = getRefreshToken();
       if (access && refresh) {
@@ -71,6 +103,9 @@ export function WelcomeForm() {
         error={errors.dob?.message}
         {...form.register('dob')}
       />
+      {needsGuardian(dob) ? (
+        <GuardianFields register={form.register} errors={form.formState.errors} />
+      ) : null}
       <LocationFields
         state={state}
         stateField={form.register('state', { onChange: () => form.setValue('district', '') })}

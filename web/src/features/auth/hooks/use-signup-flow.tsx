@@ -1,5 +1,5 @@
 import { MESSAGES } from '@touchline/shared';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { applyServerErrors } from '../lib/apply-server-errors';
@@ -16,7 +16,9 @@ type StepForm<T extends FieldValues> = Pick<UseFormReturn<T>, 'getValues' | 'tri
 type SignupForms<Who extends { email: string }, D extends FieldValues, P extends FieldValues> = {
   /** Step 1's schema: its parsed values are what gets sent. */
   schema: { safeParse: (value: unknown) => { success: true; data: Who } | { success: false } };
-  details: StepForm<D> & Pick<UseFormReturn<D>, 'handleSubmit'>;
+  details: StepForm<D> & {
+    handleSubmit: (onValid: () => void) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  };
   /** Step 1's fields, which may get the server's messages. */
   detailsFields: readonly Path<D>[];
   place: StepForm<P>;

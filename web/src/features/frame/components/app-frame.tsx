@@ -11,10 +11,12 @@ export type AppFrameProps = {
   children: ReactNode;
   /** The top bar's search box: the search feature's, plugged in by the app. */
   search: ReactNode;
+  /** Shown under the top bar on every page (a child's consent banner), plugged in by the app. */
+  banner?: ReactNode;
 };
 
 /** The frame of every signed-in player and academy page: top bar, content, phone bottom bar. */
-export function AppFrame({ role, children, search }: AppFrameProps) {
+export function AppFrame({ role, children, search, banner }: AppFrameProps) {
   const accent = ACCENTS[role];
   return (
     <div
@@ -24,6 +26,7 @@ export function AppFrame({ role, children, search }: AppFrameProps) {
     >
       <SkipLink target={MAIN_CONTENT_ID} />
       <TopBar role={role} accent={accent} search={search} />
+      {banner}
       {/* Room below the content for the fixed bottom bar on phones. */}
       <main
         id={MAIN_CONTENT_ID}
