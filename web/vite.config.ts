@@ -40,6 +40,16 @@ export default defineConfig({
         // every schema with the states/LGA table — in the chunk of whichever page imported it first.
         moduleSideEffects: (id: string) => !isOwnScript(id),
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod in a chunk of its own: left to the default grouping it shared a chunk with the
+            // small constants modules every page imports (roles, messages), so the login page's
+            // first load carried all of zod (web/e2e/budgets.spec.ts, 110 kB).
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
     },
   },
 });

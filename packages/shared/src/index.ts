@@ -30,4 +30,5 @@ export * from './contracts/dashboard';
 export * from './contracts/chat';
 export * from './contracts/your-data';
 export * from './contracts/guardians';
+export * from './guardian-texts';
 export * from './your-data-texts';

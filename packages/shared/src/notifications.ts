@@ -1,4 +1,3 @@
-import { z } from 'zod';
 /**
  * Notification kinds with their texts and links (supplement §8). Texts are stored as written at
  * creation; links are SPA paths.
@@ -18,9 +17,8 @@ export const NOTIFICATION_KINDS = [
   'message',
   'system',
 ] as const;
-/** The kinds as an enum of the contract: socket events and the notifications API carry one. */
-export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
-export type NotificationKind = z.infer<typeof notificationKindSchema>;
+/** One of the kinds; as a schema, `notificationKindSchema` (realtime.ts: this module has no zod). */
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const profileLink = (userId: string, role: string) =>
   role === 'academy' ? `/academy/profile/${userId}` : `/profile/${userId}`;

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { chatMessageSchema } from './contracts/chat';
 import { PAYMENT_STATUSES } from './contracts/payments';
 import { REGISTRATION_STATUSES, TRIAL_STATUSES } from './contracts/trials';
-import { notificationKindSchema } from './notifications';
+import { NOTIFICATION_KINDS } from './notifications';
+
+/**
+ * The kinds as an enum of the contract: socket events and the notifications API carry one. Here,
+ * not in notifications.ts, which the web's first load imports without zod (the login budget).
+ */
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 
 /**
  * Server → client socket events. `seq` is present on events the user must not miss: they are

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginResponseSchema } from './auth';
-import { CONSENT_STATUSES } from './guardians';
+import { CONSENT_STATUSES } from '../guardian-texts';
 
 /** `GET /api/me` and `POST /api/welcome`: the signed-in user's own session data. */
 export const sessionUserSchema = loginResponseSchema.omit({ message: true }).extend({
