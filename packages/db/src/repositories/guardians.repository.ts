@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { consentLedger, consentRequests, guardianLinks, users } from '../schema';
-import { rowsOf } from '../sql';
+import { containsPattern, rowsOf } from '../sql';
 
 /**
  * Guardians and consent (supplement §14): consent requests (tokens hashed at rest), guardian
@@ -287,7 +287,7 @@ export async function listConsentLedger(
   if (input.personId)
     conditions.push(sql`(c.child_id = ${input.personId} or c.guardian_id = ${input.personId})`);
   if (input.search) {
-    const pattern = `%${input.search.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+    const pattern = containsPattern(input.search);
     conditions.push(
       sql`(cu.username ilike ${pattern} or cu.email ilike ${pattern} or gu.username ilike ${pattern} or gu.email ilike ${pattern})`,
     );
@@ -312,7 +312,7 @@ export async function listAwaitingConsent(
 ) {
   const conditions = [sql`u.consent_status = 'awaiting_consent'`, sql`u.erased_at is null`];
   if (input.search) {
-    const pattern = `%${input.search.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+    const pattern = containsPattern(input.search);
     conditions.push(sql`(u.username ilike ${pattern} or u.email ilike ${pattern})`);
   }
   const result = await executor.execute(sql`
