@@ -17,13 +17,16 @@ const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8
 
 /** npm skips a package built for another system (sharp's win32 binaries, say) and checks no engine of it. */
 const forThisSystem = (list: string[] | undefined, value: string) =>
-  !list || list.includes(value) || (list.every((v) => v.startsWith('!')) && !list.includes(`!${value}`));
+  !list ||
+  list.includes(value) ||
+  (list.every((v) => v.startsWith('!')) && !list.includes(`!${value}`));
 
 /** Every package the lockfile installs that names a Node range, with that range. */
 const nodeRanges = Object.entries(lock.packages).flatMap(([where, entry]) => {
   const engines = entry.engines;
   if (!where || !engines || Array.isArray(engines) || !engines.node) return [];
-  if (!forThisSystem(entry.os, process.platform) || !forThisSystem(entry.cpu, process.arch)) return [];
+  if (!forThisSystem(entry.os, process.platform) || !forThisSystem(entry.cpu, process.arch))
+    return [];
   return [{ where, range: engines.node }];
 });
 
