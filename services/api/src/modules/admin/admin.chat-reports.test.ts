@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@touchline/db';
 import { listAdminAuditFor } from '@touchline/db/admin';
@@ -55,6 +55,8 @@ describe('reports of chat messages and conversations', () => {
   const openReports = async (): Promise<Report[]> =>
     (await expectStatus(admin.call('GET', '/api/admin/reports?status=open'), 200)).json()
       .results as Report[];
+  const countOf = async (query: SQL) =>
+    ((await t.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
   const rowsFor = (targetId: string) =>
     t.db.select().from(schema.contentReports).where(eq(schema.contentReports.targetId, targetId));
 
@@ -122,8 +124,7 @@ describe('reports of chat messages and conversations', () => {
   it('someone outside the conversation reads 404 and nothing is written; one’s own message is refused', async () => {
     const outsider = await adultPlayer(t);
     const msg = await send(club, 'Training moved to 5pm');
-    const count = async () =>
-      (await t.db.execute(sql`select count(*)::int as n from content_reports`)).rows[0]!.n;
+    const count = () => countOf(sql`select count(*)::int as n from content_reports`);
     const held = await count();
     const asMessage = await report(outsider, { target: 'message', id: msg });
     expect(asMessage.statusCode).toBe(404);
@@ -202,10 +203,10 @@ describe('reports of chat messages and conversations', () => {
         text: '',
       });
     }
-    const leaked = await t.db.execute(
+    const leaked = await countOf(
       sql`select count(*)::int as n from user_events where data::text like ${`%${secret}%`}`,
     );
-    expect(leaked.rows[0]!.n).toBe(0);
+    expect(leaked).toBe(0);
     // The sender is told; the audit log has it.
     const notices = await t.db
       .select()
