@@ -281,7 +281,7 @@ function ConversationSnapshot({ report }: { report: AdminReport }) {
             m.reported ? 'border-l-4 border-red-500 bg-red-50' : 'bg-white'
           }`}
         >
-          <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
+          <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
             <span className="font-semibold text-slate-800">{m.sender_name}</span>
             <span>{lagosDateTime(m.created_at)}</span>
             {m.reported ? (
