@@ -210,9 +210,7 @@ export async function readFeedPage(
       union all select post_ids from feed_snapshots where user_id = ${v}
     ),`;
   const ids =
-    source === 'timeline'
-      ? timelineIdsSql(viewer, rules, now)
-      : snapshotIdsSql(viewer, rules, now);
+    source === 'timeline' ? timelineIdsSql(viewer, rules, now) : snapshotIdsSql(viewer, rules, now);
   const result = await executeNamed(
     executor,
     source === 'timeline' ? 'feed' : 'feed_on_read',

@@ -167,7 +167,9 @@ export async function rebuildTimelinesBatch(
   ).map((r) => r.id);
   if (batch.length === 0) return batch;
   const ids = sql`(select unnest(${`{${batch.join(',')}}`}::uuid[]) as id)`;
-  await executor.execute(sql`delete from home_timelines where user_id in (select id from ${ids} u)`);
+  await executor.execute(
+    sql`delete from home_timelines where user_id in (select id from ${ids} u)`,
+  );
   await executor.execute(sql`
     insert into home_timelines (user_id, post_id, author_id, created_at)
     select u.id, q.id, q.author_id, q.created_at
