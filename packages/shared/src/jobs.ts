@@ -12,6 +12,7 @@ export const QUEUES = [
   'trials',
   'payments',
   'accounts',
+  'feeds',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -166,6 +167,13 @@ export const JOBS = {
   },
   /** Recurring: every deleted account whose 30 days are over is erased. */
   'accounts.erase_due': { queue: 'accounts', payload: z.object({}) },
+  /**
+   * A new post goes into the home timeline of its author, their friends and followers, a batch
+   * of users per statement, each timeline kept at its newest entries (decision 45).
+   */
+  'feeds.fan_out': { queue: 'feeds', payload: z.object({ postId: z.string().uuid() }) },
+  /** Recurring: the popular posts of the last days ranked per state and sport (decision 45). */
+  'feeds.rank_popular': { queue: 'feeds', payload: z.object({}) },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -238,6 +246,7 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
     notify('follow.created', (p) => ({ actorId: p.followerId, recipientId: p.academyId })),
   ],
   'post.created': [
+    { job: 'feeds.fan_out', payload: (p) => ({ postId: p.postId }) },
     { job: 'notifications.new_post', payload: (p, eventId) => ({ eventId, postId: p.postId }) },
   ],
   'post.liked': [
@@ -324,6 +333,7 @@ export const SCHEDULES: readonly { job: JobName; everyMs: number }[] = [
   { job: 'trials.sweep_holds', everyMs: 5 * 60 * 1000 },
   { job: 'trials.remind', everyMs: 15 * 60 * 1000 },
   { job: 'accounts.erase_due', everyMs: 60 * 60 * 1000 },
+  { job: 'feeds.rank_popular', everyMs: 5 * 60 * 1000 },
 ];
 
 /** Retry policy shared by both queue drivers. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -159,3 +160,57 @@ export const feedSnapshots = pgTable('feed_snapshots', {
   postIds: uuid('post_ids').array().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Home timelines, written on post (decision 45): each row puts one post in one user's home feed
+ * (the user's own posts, their friends' and the academies they follow). The worker inserts a new
+ * post into every timeline of its audience, befriending or following merges the newcomer's
+ * recent posts, and unfriending, unfollowing, blocking and a post's removal take rows out. A
+ * timeline keeps its newest `HOME_TIMELINE_CAP` rows and is an exact prefix of its owner's
+ * network order: every network post at least as new as its oldest row is in it, so a read past
+ * its end continues with a keyset query over the network. `author_id` lets a tie's end delete
+ * by author without reading the posts.
+ */
+export const homeTimelines = pgTable(
+  'home_timelines',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').notNull(),
+    /** The post's `created_at`: with `post_id`, the timeline's order (newest first). */
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('home_timelines_user_order_idx').on(t.userId, t.createdAt.desc(), t.postId.desc()),
+    index('home_timelines_post_idx').on(t.postId),
+  ],
+);
+
+/**
+ * The popular posts of the last days, ranked periodically per scope (`state:<state>` or
+ * `sport:<sport>`) by the feed's score at `ranked_at`; a viewer's popular part is read from the
+ * scopes of their state and sports and merged after the network at read time.
+ */
+export const popularPosts = pgTable(
+  'popular_posts',
+  {
+    scope: text('scope').notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').notNull(),
+    score: doublePrecision('score').notNull(),
+    createdAt: tz('created_at').notNull(),
+    rankedAt: tz('ranked_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.postId] }),
+    index('popular_posts_scope_score_idx').on(t.scope, t.score.desc()),
+    index('popular_posts_post_idx').on(t.postId),
+  ],
+);

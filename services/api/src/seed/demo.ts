@@ -10,6 +10,7 @@ import { CONSENT_NOTICE_VERSION, todayInLagos, yearsBefore } from '@touchline/sh
 import { hashPassword } from '../modules/auth/auth.passwords';
 import { attachDemoAvatars, discardDemoAvatars, prepareDemoAvatars } from './demo-avatars';
 import { seedDemoChats } from './demo-chat';
+import { rebuildHomeFeeds } from '../modules/posts/posts.timelines';
 import { discardDemoImages, prepareDemoPostImages, seedDemoPosts } from './demo-posts';
 import { discardDemoTrialPosters, prepareDemoTrialPosters, seedDemoTrials } from './demo-trials';
 
@@ -212,6 +213,9 @@ export async function seedDemoWorld(deps: {
     await discardDemoTrialPosters(deps.storage, posters);
     throw err;
   }
+  // The seed writes rows without events: its timelines and popular ranking are built once here
+  // (decision 45), as `npm run feeds:build` does.
+  await rebuildHomeFeeds(deps.db, now);
   deps.logger.info({ users: demoUsers().length, posts, trials, chats }, 'demo world seeded');
   return { password: DEMO_PASSWORD, logins, seeded: true };
 }

@@ -30,6 +30,8 @@ import { createRefundHandler } from './payments-refund';
 import { createRefundTrialHandler } from './payments-refund-trial';
 import { createExportHandler } from './accounts-export';
 import { createEraseDueHandler, createEraseHandler } from './accounts-erase';
+import { createFeedFanOutHandler } from './feeds-fan-out';
+import { createRankPopularHandler } from './feeds-rank-popular';
 
 export type HandlerDeps = {
   db: Database;
@@ -72,6 +74,8 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'accounts.export': createExportHandler(deps),
     'accounts.erase': createEraseHandler(deps),
     'accounts.erase_due': createEraseDueHandler(deps),
+    'feeds.fan_out': createFeedFanOutHandler(deps),
+    'feeds.rank_popular': createRankPopularHandler(deps),
   };
 }
 
