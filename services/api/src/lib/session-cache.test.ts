@@ -24,7 +24,9 @@ function controllableBus() {
     delivering: () => up && bus.delivering(),
     onReconnect(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     drop() {
       up = false;

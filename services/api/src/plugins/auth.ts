@@ -80,9 +80,12 @@ export const authPlugin = fp(
     app.addHook('onClose', async () => cache.close());
     app.decorate('forgetSessions', (userId: string) => cache.invalidate({ userId }));
     app.decorate('endSessions', async (userId: string, sessionId?: string) => {
-      await cache.invalidate({ userId, sessionId });
       // The realtime plugin registers after this one; it is there by the time anyone signs out.
-      await app.realtime.revoke(userId, sessionId);
+      // Side by side: during a bus outage each waits for the connection's deadline once.
+      await Promise.all([
+        cache.invalidate({ userId, sessionId }),
+        app.realtime.revoke(userId, sessionId),
+      ]);
     });
 
     async function checkClaims(claims: AccessClaims): Promise<AuthContext> {
