@@ -2,12 +2,18 @@ import type { Executor } from '@touchline/db';
 import {
   countUnread,
   countUnreadMany,
+  insertAnnouncedNotifications,
   insertNotifications,
   type NotificationRow,
 } from '@touchline/db/notifications';
 import { appendEvent, createEmail } from '@touchline/db/platform';
 import type { SecretBox } from '@touchline/drivers';
-import type { EmailParams, EmailTemplate, NotificationKind } from '@touchline/shared';
+import type {
+  EmailParams,
+  EmailTemplate,
+  NotificationKind,
+  StoredServerEvent,
+} from '@touchline/shared';
 import { storeUserEvents, type Outbound } from './user-events';
 
 /** An e-mail of one template with its parameters (checked against the template by the type). */
@@ -103,6 +109,19 @@ export async function storeNotices(
   notices: readonly Notice[],
 ): Promise<Outbound[]> {
   if (notices.length === 0) return [];
+  // The common batch (no e-mail, one notice per recipient): stored, counted and numbered in one
+  // statement (issue 24 item 3).
+  const distinct = new Set(notices.map((n) => n.userId)).size === notices.length;
+  if (distinct && notices.every((n) => !n.email)) {
+    const announced = await insertAnnouncedNotifications(
+      executor,
+      notices.map(({ email: _email, ...row }) => row),
+    );
+    return announced.map(({ userId, seq, data }) => ({
+      userId,
+      event: { type: 'notification', seq, data } as StoredServerEvent,
+    }));
+  }
   const bySource = new Map(notices.map((n) => [n.sourceKey, n]));
   const rows = await insertNotifications(
     executor,

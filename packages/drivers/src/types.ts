@@ -151,9 +151,20 @@ export type BusHandler = (message: unknown) => void;
 export interface BusDriver {
   readonly kind: 'inline' | 'redis';
   publish(channel: string, message: unknown): Promise<void>;
+  /**
+   * As `publish`, answering how many subscriptions (processes, for Redis) it reached: a publisher
+   * that must know everyone handled a message waits for that many acknowledgements.
+   */
+  publishCounted(channel: string, message: unknown): Promise<number>;
   /** Resolves once the subscription is active; returns the unsubscribe function. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
+  /**
+   * Whether messages published now reach this process's subscriptions: false while the
+   * connection is away and until every subscription is active again after it came back. Memory
+   * that other processes keep current through the bus (the session cache) is trusted only then.
+   */
+  delivering(): boolean;
   close(): Promise<void>;
 }
 

@@ -174,3 +174,12 @@ export type BusMessage =
   | { kind: 'revoke'; sessionId?: string };
 
 export const userChannel = (userId: string) => `user:${userId}`;
+
+/**
+ * The bus channel of session invalidations, one for every API instance (they are rare): each
+ * instance forgets the named sessions from its session cache (decision 44).
+ */
+export const SESSIONS_CHANNEL = 'sessions';
+
+/** A message on `SESSIONS_CHANNEL`: every session of the user, or one of them. */
+export type SessionInvalidation = { userId: string; sessionId?: string };

@@ -14,7 +14,12 @@ import { LIMITS, type ServerEvent } from '@touchline/shared';
 import { APP_SECRET } from './stack';
 import { waitFor } from './processes';
 
-export type Member = { id: string; role: 'player' | 'academy'; token: string; username: string };
+export type Member = {
+  id: string;
+  role: 'player' | 'academy' | 'admin';
+  token: string;
+  username: string;
+};
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
@@ -38,7 +43,7 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
 /** A verified, active user with a live session and an access token. */
 export async function createMember(
   database: DatabaseHandle,
-  role: 'player' | 'academy',
+  role: Member['role'],
   label: string,
 ): Promise<Member> {
   const tag = randomBytes(4).toString('hex');

@@ -143,6 +143,8 @@ function prepareSessionAuth(executor: Executor) {
       /** The owner deleted the account (it waits for erasure, or is erased). */
       deleted: sql<boolean>`${users.deletedAt} is not null`,
       live: sql<boolean>`(${sessions.revokedAt} is null and ${sessions.expiresAt} > ${sql.placeholder('now')})`,
+      /** When the session ends by itself (a cached check must not outlive it). */
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -170,6 +170,24 @@ describe.each(implementations)('$name bus', ({ createPair }) => {
     await a.close();
     await expect(a.publish('user:6', {})).rejects.toThrow(/closed/);
   });
+
+  it('counts the instances a counted publish reached, and delivers it like any other', async () => {
+    const [onA, onB] = [inbox(), inbox()];
+    await a.subscribe('sessions-test', onA.handler);
+    await b.subscribe('sessions-test', onB.handler);
+    await b.subscribe('sessions-test', () => undefined); // the same instance: counted once
+    await waitFor(() => a.delivering() && b.delivering(), 'both delivering');
+    const reached = await a.publishCounted('sessions-test', { n: 1 });
+    expect(reached).toBe(a.kind === 'redis' ? 2 : 3);
+    await waitFor(() => onA.received.length === 1 && onB.received.length === 1, 'deliveries');
+    expect(await b.publishCounted('nobody-listens', { n: 2 })).toBe(0);
+  });
+
+  it('stops delivering when closed', async () => {
+    await waitFor(() => a.delivering(), 'delivering');
+    await a.close();
+    expect(a.delivering()).toBe(false);
+  });
 });
 
 if (redisUrl)
@@ -223,7 +241,10 @@ if (redisUrl)
         expect(await killRedisClients(redisUrl!, `${prefix}:bus-subscriber`)).toBe(1);
         // The publisher still answers; the bus does not deliver until the subscriber is back.
         await waitFor(async () => !(await bus.ping()), 'ping to answer false');
+        expect(bus.delivering()).toBe(false);
         await waitFor(() => bus.ping(), 'ping to answer true again');
+        // Delivering again once the subscriptions are confirmed (what the session cache trusts).
+        await waitFor(() => bus.delivering(), 'delivering again');
       } finally {
         await bus.close();
       }

@@ -44,6 +44,14 @@ export function createInlineBus({
       setImmediate(() => hub.emitter.emit(channel, encoded));
     },
 
+    async publishCounted(channel, message) {
+      if (closed) throw new Error('the bus is closed');
+      const encoded = encodeMessage(message);
+      const reached = hub.emitter.listenerCount(channel);
+      setImmediate(() => hub.emitter.emit(channel, encoded));
+      return reached;
+    },
+
     async subscribe(channel: string, handler: BusHandler) {
       if (closed) throw new Error('the bus is closed');
       const listener = (encoded: string) => {
@@ -69,6 +77,8 @@ export function createInlineBus({
     async ping() {
       return !closed;
     },
+
+    delivering: () => !closed,
 
     async close() {
       closed = true;

@@ -58,6 +58,8 @@ export function createRedisBus({
   let closed = false;
   /** The subscriber's connection dropped since it was last ready. */
   let lost = false;
+  /** Back after a loss, but its subscriptions are not confirmed yet. */
+  let restoring = false;
 
   const redisChannel = (channel: string) => `${prefix}:${channel}`;
 
@@ -82,6 +84,7 @@ export function createRedisBus({
   subscriber.on('ready', () => {
     if (!lost || closed) return;
     lost = false;
+    restoring = true;
     const resubscribe = changes.then(async () => {
       if (subscribed.size > 0) await subscriber.subscribe(...subscribed);
     });
@@ -89,6 +92,8 @@ export function createRedisBus({
     resubscribe.then(
       () => {
         if (closed) return;
+        // A newer loss (set during the resubscription) keeps `lost`; its own 'ready' restores.
+        restoring = false;
         logger.info({ channels: subscribed.size }, 'bus subscriptions restored');
         for (const listener of [...reconnectListeners]) {
           try {
@@ -101,6 +106,7 @@ export function createRedisBus({
       // The connection dropped again: its next 'ready' starts over.
       () => {
         lost = true;
+        restoring = false;
       },
     );
   });
@@ -130,6 +136,13 @@ export function createRedisBus({
       const encoded = encodeMessage(message);
       await waitForReady(publisher, connectTimeoutMs);
       await publisher.publish(redisChannel(channel), encoded);
+    },
+
+    async publishCounted(channel, message) {
+      if (closed) throw new Error('the bus is closed');
+      const encoded = encodeMessage(message);
+      await waitForReady(publisher, connectTimeoutMs);
+      return publisher.publish(redisChannel(channel), encoded);
     },
 
     async subscribe(channel, handler) {
@@ -168,6 +181,8 @@ export function createRedisBus({
     ping: async () =>
       (subscriber.status === 'ready' || (!lost && (await readyWithin(subscriber)))) &&
       (await pingRedis(publisher)),
+
+    delivering: () => !closed && !lost && !restoring && subscriber.status === 'ready',
 
     async close() {
       if (closed) return;

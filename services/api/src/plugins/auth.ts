@@ -14,6 +14,7 @@ import {
 } from '@touchline/shared';
 import { AppError, commonErrors } from '../lib/app-error';
 import type { AuthContext } from '../lib/auth-context';
+import { createSessionCache, type SessionCache } from '../lib/session-cache';
 
 export type AccessClaims = { sub: string; role: Role; sid: string; typ: 'access' };
 
@@ -41,6 +42,18 @@ declare module 'fastify' {
      */
     requireConsent: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signAccessToken: (claims: Omit<AccessClaims, 'typ'>) => string;
+    /** Live sessions checked recently on this instance (see lib/session-cache.ts). */
+    sessionCache: SessionCache;
+    /**
+     * After a commit that changed what the session check answers for a user (consent, unblock):
+     * every instance forgets their cached sessions before this resolves.
+     */
+    forgetSessions: (userId: string) => Promise<void>;
+    /**
+     * After a commit that ended the user's sessions (or one): every instance forgets them and
+     * closes their sockets. Call it before answering the request that ended them.
+     */
+    endSessions: (userId: string, sessionId?: string) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext;
@@ -50,7 +63,10 @@ declare module 'fastify' {
 /**
  * Access tokens are short-lived JWTs naming the user, role and session. Every authenticated
  * request also checks that the session is live and the account active, so revoking a session or
- * blocking an account takes effect at once.
+ * blocking an account takes effect at once: from the instance's session cache when it holds the
+ * session, else from the database. Whatever ends or changes a session calls `endSessions` or
+ * `forgetSessions` after its commit, which empties the cache on every instance through the bus
+ * before the request answers (decision 44).
  */
 export const authPlugin = fp(
   async (app) => {
@@ -59,13 +75,32 @@ export const authPlugin = fp(
       sign: { expiresIn: LIMITS.accessTokenTtlSeconds },
     });
 
+    const cache = createSessionCache({ bus: app.drivers.bus, logger: app.log });
+    app.decorate('sessionCache', cache);
+    app.addHook('onClose', async () => cache.close());
+    app.decorate('forgetSessions', (userId: string) => cache.invalidate({ userId }));
+    app.decorate('endSessions', async (userId: string, sessionId?: string) => {
+      // The realtime plugin registers after this one; it is there by the time anyone signs out.
+      // Side by side: during a bus outage each waits for the connection's deadline once.
+      await Promise.all([
+        cache.invalidate({ userId, sessionId }),
+        app.realtime.revoke(userId, sessionId),
+      ]);
+    });
+
     async function checkClaims(claims: AccessClaims): Promise<AuthContext> {
       if (claims.typ !== 'access' || !claims.sub || !claims.sid) throw commonErrors.tokenNotValid();
-      const session = await findSessionAuth(
-        app.db,
-        { id: claims.sid, userId: claims.sub },
-        app.clock(),
-      );
+      const now = app.clock();
+      const cached = cache.get(claims.sid, claims.sub, now);
+      if (cached)
+        return {
+          userId: claims.sub,
+          role: cached.role,
+          sessionId: claims.sid,
+          consentStatus: cached.consentStatus,
+        };
+      const begun = cache.begin();
+      const session = await findSessionAuth(app.db, { id: claims.sid, userId: claims.sub }, now);
       if (!session) throw commonErrors.tokenNotValid();
       // A guardian withdrew consent: the child's other tabs end with a message of their own.
       if (session.consentStatus === 'withdrawn' && !session.isActive)
@@ -77,6 +112,16 @@ export const authPlugin = fp(
       if (!session.isActive)
         throw new AppError(401, ERROR_CODES.userInactive, MESSAGES.accountBlocked);
       if (!session.live) throw commonErrors.tokenNotValid();
+      cache.store(
+        claims.sid,
+        {
+          userId: claims.sub,
+          role: session.role,
+          consentStatus: session.consentStatus,
+          expiresAt: session.expiresAt,
+        },
+        begun,
+      );
       return {
         userId: claims.sub,
         role: session.role,

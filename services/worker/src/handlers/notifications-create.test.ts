@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '@touchline/db/testing';
 import { listNotifications } from '@touchline/db/notifications';
-import { lastUserSeq } from '@touchline/db/platform';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
 import { deleteRequest, insertBlock, insertFriendship, insertRequest } from '@touchline/db/social';
 import { createHandlerEnv } from '../testing/handler-env';
 import type { createWorkerEnv } from '../testing/worker-env';
@@ -41,6 +41,37 @@ describe('notifications.create', () => {
       link: `/profile/${actor.id}`,
     });
     expect(await lastUserSeq(env.db, recipient.id)).toBe(1);
+  });
+
+  it('writes a notice in one statement: stored, numbered, with the unread count after it', async () => {
+    const { actor, recipient } = await setup();
+    const follow = (eventId: string) =>
+      handlerEnv.run('notifications.create', eventId, {
+        eventId,
+        event: 'follow.created',
+        actorId: actor.id,
+        recipientId: recipient.id,
+      });
+    await follow('51');
+    const { statements } = await env.database.recordQueries(() => follow('52'));
+    const texts = statements.map((s) => String((s as { sql?: string }).sql ?? s).trim());
+    // The parties (one read), then one write: the notice, its number and its unread count.
+    expect(texts.filter((t) => /^(with|insert|update)/i.test(t))).toHaveLength(1);
+    const events = await listUserEventsSince(env.db, recipient.id, 0, 10);
+    expect(events.map((e) => [e.seq, (e.data as { unread: number }).unread])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    const [newest] = await listNotifications(env.db, recipient.id, 1);
+    expect(events[1]!.data).toEqual({
+      id: newest!.id,
+      kind: 'follow',
+      text: newest!.text,
+      link: `/profile/${actor.id}`,
+      actor_id: actor.id,
+      created_at: newest!.createdAt.toISOString(),
+      unread: 2,
+    });
   });
 
   it('stays silent when the recipient blocked the actor meanwhile', async () => {

@@ -36,7 +36,7 @@ export async function createAdministrator(db: Database, input: AdminInput, now: 
  */
 export function createAccountsService(deps: {
   db: Database;
-  tokens: Pick<TokensService, 'revokeAllInTransaction'>;
+  tokens: Pick<TokensService, 'revokeAllInTransaction' | 'afterRevokeAll'>;
   clock: () => Date;
 }) {
   return {
@@ -64,6 +64,8 @@ export function createAccountsService(deps: {
           details: { role: target.role, was_blocked: !target.isActive },
         });
       });
+      // Before the administrator sees 'blocked': refused on every instance, sockets closed.
+      await deps.tokens.afterRevokeAll(userId);
     },
 
     /** Unblocks an account, with its `user.unblocked` audit record in the same transaction. */

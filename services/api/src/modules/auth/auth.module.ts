@@ -9,19 +9,26 @@ import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createTokensService, type TokensService } from './auth.tokens.service';
 
-/** What other modules may ask of auth: ending every session of a user in their transaction. */
-export type SessionRevoker = Pick<TokensService, 'revokeAllInTransaction'>;
+/**
+ * What other modules may ask of auth: ending every session of a user in their transaction, then
+ * (after the commit) telling every instance; or telling them the user's state changed.
+ */
+export type SessionRevoker = Pick<
+  TokensService,
+  'revokeAllInTransaction' | 'afterRevokeAll' | 'forget'
+>;
 
 function buildTokensService(app: FastifyInstance) {
   return createTokensService({
     db: app.db,
     clock: app.clock,
     signAccessToken: app.signAccessToken,
-    closeSockets: (userId, sessionId) => app.realtime.revoke(userId, sessionId),
+    closeSockets: (userId, sessionId) => app.endSessions(userId, sessionId),
+    forgetSessions: (userId) => app.forgetSessions(userId),
   });
 }
 
-/** Session revocation built from the root's infrastructure (accounts: blocking a user). */
+/** Session revocation built from the root's infrastructure (accounts: blocking a user; consent). */
 export function sessionRevokerFrom(app: FastifyInstance): SessionRevoker {
   return buildTokensService(app);
 }

@@ -234,12 +234,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Sets the new password and signs every session out. */
     async resetPassword(resetToken: string, password: string) {
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
+      const signedOut = await db.transaction(async (tx) => {
         const userId = await consumePasswordReset(tx, sha256(resetToken), deps.clock());
         if (!userId) throw authErrors.resetTokenInvalid();
         await setPasswordHash(tx, userId, passwordHash, deps.clock());
         await tokens.revokeAllInTransaction(tx, userId, 'password_reset');
+        return userId;
       });
+      await tokens.afterRevokeAll(signedOut);
       return { message: AUTH_MESSAGES.resetDone };
     },
 

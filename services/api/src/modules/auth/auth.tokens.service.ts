@@ -17,8 +17,13 @@ export type TokensServiceDeps = {
   db: Database;
   clock: () => Date;
   signAccessToken: (claims: { sub: string; role: Role; sid: string }) => string;
-  /** Closes the sockets of a session (or all of the user's) on every instance. */
+  /**
+   * After a session (or all of the user's) ended: every instance forgets it from its session
+   * cache and closes its sockets, before this resolves (`app.endSessions`).
+   */
   closeSockets: (userId: string, sessionId?: string) => Promise<void>;
+  /** After a change of what the session check answers (consent): every instance forgets them. */
+  forgetSessions: (userId: string) => Promise<void>;
 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -109,6 +114,20 @@ export function createTokensService(deps: TokensServiceDeps) {
     async revokeAllInTransaction(tx: Executor, userId: string, reason: string) {
       await revokeUserSessions(tx, userId, reason);
       await appendEvent(tx, { type: 'user.sessions_revoked', payload: { userId } });
+    },
+
+    /**
+     * After the transaction of `revokeAllInTransaction` committed, before the request answers:
+     * every instance forgets the user's sessions and closes their sockets now (the outbox event
+     * does it again later, for an instance that missed this while the bus was away).
+     */
+    async afterRevokeAll(userId: string) {
+      await deps.closeSockets(userId);
+    },
+
+    /** After a commit that changed the user's consent: every instance forgets their sessions. */
+    async forget(userId: string) {
+      await deps.forgetSessions(userId);
     },
   };
 }

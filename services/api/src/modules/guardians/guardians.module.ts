@@ -11,7 +11,7 @@ import { createGuardiansService } from './guardians.service';
  * child's 'Resend to my guardian', and the guardian's own routes (linked children only).
  */
 export const guardiansModule: FastifyPluginAsyncZod = async (app) => {
-  const { codes } = buildAuthServices(app);
+  const { codes, tokens } = buildAuthServices(app);
   const yourData = buildYourDataServices(app);
   const guardians = createGuardiansService({
     db: app.db,
@@ -21,6 +21,7 @@ export const guardiansModule: FastifyPluginAsyncZod = async (app) => {
     mediaUrl: mediaUrlsFrom(app).publicUrl,
     freeze: ({ subjectId, actorId }) =>
       yourData.deletion.deleteAccount({ subjectId, actorId, immediately: false }),
+    forgetSessions: (userId) => tokens.forget(userId),
   });
   await app.register(guardianPublicRoutes({ guardians }));
   await app.register(async (signedIn) => {

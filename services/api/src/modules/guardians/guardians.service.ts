@@ -76,6 +76,8 @@ export function createGuardiansService(deps: {
   mediaUrl: (mediaId: string | null) => Promise<string | null>;
   /** 'Your data' deletion of the child, asked by the guardian (never immediate here). */
   freeze: (input: { subjectId: string; actorId: string }) => Promise<unknown>;
+  /** After a commit that changed a child's consent: every API instance forgets their sessions. */
+  forgetSessions: (userId: string) => Promise<void>;
 }) {
   const { db, clock } = deps;
 
@@ -202,7 +204,7 @@ export function createGuardiansService(deps: {
      */
     async decide(guardianId: string, token: string, body: ConsentDecisionBody, client: Client) {
       const now = clock();
-      const childName = await db.transaction(async (tx) => {
+      const child = await db.transaction(async (tx) => {
         const request = await readLink(token, guardianId, true, tx);
         await markConsentRequestUsed(tx, request.id, now);
         const given = body.decision === 'give';
@@ -228,8 +230,11 @@ export function createGuardiansService(deps: {
             await restoreDeletedAccount(tx, request.childId);
           await setConsentStatus(tx, request.childId, 'given');
         }
-        return request.child.username;
+        return { id: request.childId, name: request.child.username, given };
       });
+      // The child may act at once, on whichever instance their next request lands.
+      if (child.given) await deps.forgetSessions(child.id);
+      const childName = child.name;
       return {
         message:
           body.decision === 'give'
@@ -342,6 +347,7 @@ export function createGuardiansService(deps: {
         return row;
       });
       if (!child.deletedAt) await deps.freeze({ subjectId: childId, actorId: guardianId });
+      else await deps.forgetSessions(childId);
       return { message: GUARDIAN_MESSAGES.withdrawn(child.username) };
     },
   };

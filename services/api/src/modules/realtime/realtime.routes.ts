@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commonErrors } from '../../lib/app-error';
+import type { SessionSweep } from './realtime.session-sweep';
 
 const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
@@ -17,7 +18,9 @@ function tokenFrom(protocolHeader: string | undefined) {
  * `GET /ws/notifications/{userId}/`: upgraded only for a valid access token whose subject is
  * `userId`; everything else is refused with 401 before the upgrade.
  */
-export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const realtimeRoutes: FastifyPluginAsyncZod<{
+  sweep: Pick<SessionSweep, 'track'>;
+}> = async (app, { sweep }) => {
   /** When each upgraded request's token expires: the hub re-checks the session then. */
   const tokenExpiry = new WeakMap<object, Date>();
   app.get(
@@ -51,6 +54,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (socket, request) => {
+      sweep.track(socket, { userId: request.auth.userId, sessionId: request.auth.sessionId });
       await app.realtime.attach(socket, {
         userId: request.auth.userId,
         sessionId: request.auth.sessionId,

@@ -11,6 +11,7 @@ export const sessionModule: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     mediaUrl: mediaUrlsFrom(app).publicUrl,
     askGuardian: guardianAskerFrom(app),
+    forgetSessions: (userId) => app.forgetSessions(userId),
   });
   await app.register(sessionRoutes({ session }));
 };

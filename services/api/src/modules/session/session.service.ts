@@ -24,6 +24,8 @@ export function createSessionService(deps: {
   db: Database;
   mediaUrl: (mediaId: string | null) => Promise<string | null>;
   askGuardian: GuardianAsker;
+  /** After a commit that changed the viewer's consent: every API instance forgets their sessions. */
+  forgetSessions: (userId: string) => Promise<void>;
 }) {
   const { db } = deps;
 
@@ -52,7 +54,7 @@ export function createSessionService(deps: {
     /** The first-run details of an account created with Google (players only). */
     async welcome(viewer: Viewer, details: WelcomeDetails) {
       if (viewer.role !== 'player') throw commonErrors.forbidden();
-      await db.transaction(async (tx) => {
+      const consentSettled = await db.transaction(async (tx) => {
         // The date of birth is set once (supplement §13): /welcome may repeat it, never change it.
         const user = await lockUserRow(tx, viewer.userId);
         const locked = user?.dob ?? null;
@@ -60,17 +62,23 @@ export function createSessionService(deps: {
         const { guardian, ...basics } = details;
         await updateUserBasics(tx, viewer.userId, basics);
         // Consent is settled at the first /welcome only (the date of birth is locked after).
-        if (locked !== null || user?.consentStatus !== 'awaiting_consent') return;
+        if (locked !== null || user?.consentStatus !== 'awaiting_consent') return false;
         // An adult needs nobody's consent; a child's guardian is asked once (then 'Resend').
-        if (!guardian) await setConsentStatus(tx, viewer.userId, 'not_needed');
-        else if (!(await latestConsentRequest(tx, viewer.userId)))
+        if (!guardian) {
+          await setConsentStatus(tx, viewer.userId, 'not_needed');
+          return true;
+        }
+        if (!(await latestConsentRequest(tx, viewer.userId)))
           await deps.askGuardian(tx, {
             childId: viewer.userId,
             childName: user.username,
             guardianEmail: guardian.email,
             guardianPhone: guardian.phone,
           });
+        return false;
       });
+      // An adult may act at once, on whichever instance the next request lands.
+      if (consentSettled) await deps.forgetSessions(viewer.userId);
       return view(viewer.userId);
     },
   };

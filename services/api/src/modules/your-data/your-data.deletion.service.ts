@@ -163,6 +163,7 @@ export function createDeletionService(deps: {
           },
         });
       });
+      await deps.tokens.afterRevokeAll(input.subjectId);
       return {
         message: input.immediately
           ? YOUR_DATA_MESSAGES.deletedAndErased
