@@ -13,7 +13,7 @@ import { compressPlugin } from './plugins/compress';
 import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { platformPlugin } from './plugins/platform';
-import { realtimePlugin } from './plugins/realtime';
+import { realtimePlugin } from './plugins/realtime/realtime.plugin';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { multipartPlugin } from './plugins/multipart';

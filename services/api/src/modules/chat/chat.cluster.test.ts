@@ -22,7 +22,11 @@ import { LIMITS, type ServerEvent } from '@touchline/shared';
 import { buildApp, type App } from '../../app';
 import { apiConfigSchema } from '../../config';
 import { silentLogger } from '../../testing/test-app';
-import { openTestSocket, socketBase, type TestSocket } from '../realtime/realtime.test-support';
+import {
+  openTestSocket,
+  socketBase,
+  type TestSocket,
+} from '../../plugins/realtime/realtime.test-support';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const secrets = deriveSecrets('test-secret-0123456789-0123456789-abcdef');

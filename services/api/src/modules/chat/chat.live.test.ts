@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
 import { chatThreadName, type ServerEvent } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { openTestSocket, socketBase, type TestSocket } from '../realtime/realtime.test-support';
+import {
+  openTestSocket,
+  socketBase,
+  type TestSocket,
+} from '../../plugins/realtime/realtime.test-support';
 import { registerChatLive } from './chat.live';
 import { befriend, block, expectStatus, sendText, threadOf } from './chat.test-support';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { chatPartnerIds, setLastSeen, threadByName } from '@touchline/db/chat';
 import { isBlockedEitherWay } from '@touchline/db/social';
 import { CHAT_LIMITS, chatPartnerOf } from '@touchline/shared';
-import type { SocketClient } from '../realtime/realtime.hub';
+import type { SocketClient } from '../../plugins/realtime/realtime.connection';
 import type { ChatPresence } from './chat.service';
 
 /** How long a socket trusts what it learned about a conversation (membership, blocks). */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresenceChange } from '@touchline/drivers';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import type { ClientEventOf, SocketClient } from './realtime.hub';
+import type { ClientEventOf } from './realtime.client-events';
+import type { SocketClient } from './realtime.connection';
 import { openTestSocket, socketBase } from './realtime.test-support';
 
 /** A condition polled until it holds (a loaded machine gets a generous bound). */
