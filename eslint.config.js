@@ -29,7 +29,7 @@ const deliveryOnlyImports = [
     message: deliveryMessage,
   },
   {
-    name: '@touchline/db/platform',
+    name: '@touchline/db/user-events',
     importNames: ['appendUserEvent', 'appendUserEventsBatch'],
     message: deliveryMessage,
   },

@@ -5,7 +5,8 @@ import {
   insertNotifications,
   type NotificationRow,
 } from '@touchline/db/notifications';
-import { appendEvent, createEmail } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { createEmail } from '@touchline/db/emails';
 import type { SecretBox } from '@touchline/drivers';
 import type { EmailParams, EmailTemplate, NotificationKind } from '@touchline/shared';
 import { storeUserEvents, type Outbound } from './user-events';

@@ -130,5 +130,5 @@ export const authPlugin = fp(
         },
     );
   },
-  { name: 'auth', dependencies: ['platform'] },
+  { name: 'auth', dependencies: ['dependencies'] },
 );

@@ -16,7 +16,8 @@ import {
   unreadTotal,
 } from '@touchline/db/chat';
 import { deleteOwnedMediaObjects, recordUnclaimedFiles } from '@touchline/db/media';
-import { appendEvent, replaceStoredChatMessage } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { replaceStoredChatMessage } from '@touchline/db/user-events';
 import { storeUserEvents, type Publisher, type UserEventDraft } from '@touchline/delivery';
 import type { StorageDriver } from '@touchline/drivers';
 import {

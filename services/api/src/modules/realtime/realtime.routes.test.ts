@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { revokeSession } from '@touchline/db/auth';
-import { appendUserEvent } from '@touchline/db/platform';
+import { appendUserEvent } from '@touchline/db/user-events';
 import type { UserRow } from '@touchline/db/users';
 import { SOCKET_CLOSE, type ServerEvent } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';

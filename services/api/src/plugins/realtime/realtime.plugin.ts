@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import { createPublisher, type Publisher } from '@touchline/delivery';
 import { findSessionAuth } from '@touchline/db/auth';
-import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/user-events';
 import { LIMITS, SOCKET_CLOSE, type StoredServerEvent } from '@touchline/shared';
 import type { FastifyInstance } from 'fastify';
 import { createRealtimeHub, type RealtimeHub } from './realtime.hub';
@@ -62,5 +62,5 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       }),
     );
   },
-  { name: 'realtime', dependencies: ['platform'] },
+  { name: 'realtime', dependencies: ['dependencies'] },
 );
