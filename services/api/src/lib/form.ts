@@ -32,11 +32,7 @@ export async function readForm(request: FastifyRequest, maxFileBytes: number) {
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status < 500) throw err;
     // A malformed body (wrong boundary, cut short) is the client's fault, not ours.
-    throw new AppError(
-      400,
-      ERROR_CODES.badMultipart,
-      'The form could not be read; please try again',
-    );
+    throw new AppError(400, ERROR_CODES.badMultipart, 'The form could not be read; please try again');
   }
   // Multipart fields are read here, after the request hooks: the NUL rule applies to them now.
   refuseNulCharacter(fields);

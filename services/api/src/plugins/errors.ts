@@ -76,11 +76,14 @@ export const errorsPlugin = fp(
         // The database (or Redis) is down, or every pooled connection stayed busy past the wait
         // (connectTimeoutMs): an overload or an outage, not a bug. The client is told to try again.
         request.log.warn({ err: error }, 'a service the request needs is unavailable');
-        return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S)).send({
-          message: MESSAGES.serviceUnavailable,
-          code: ERROR_CODES.unavailable,
-          request_id,
-        });
+        return reply
+          .status(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+          .send({
+            message: MESSAGES.serviceUnavailable,
+            code: ERROR_CODES.unavailable,
+            request_id,
+          });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply
