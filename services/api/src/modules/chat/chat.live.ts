@@ -36,7 +36,6 @@ async function typingPartner(
     const thread = await threadByName(app.db, threadName, client.userId);
     if (!thread || (await isBlockedEitherWay(app.db, client.userId, partnerId))) partnerId = null;
   }
-  if (client.memo.size > 200) client.memo.clear(); // a socket typing in very many conversations
   client.memo.set(key, { partnerId, until: now + TYPING_ACCESS_TTL_MS } satisfies TypingAccess);
   return partnerId;
 }

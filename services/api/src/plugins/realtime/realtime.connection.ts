@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { ServerEvent, StoredServerEvent } from '@touchline/shared';
+import { REALTIME_LIMITS, type ServerEvent, type StoredServerEvent } from '@touchline/shared';
 
 export type Logger = {
   warn: (obj: object, msg?: string) => void;
@@ -11,7 +11,10 @@ export type Logger = {
 export type SocketClient = {
   userId: string;
   sessionId: string;
-  /** Lives as long as the socket: handlers keep per-socket caches here (keys of their own). */
+  /**
+   * Lives as long as the socket: handlers keep per-socket caches here (keys of their own). Holds
+   * at most `REALTIME_LIMITS.memoEntriesMax` entries, the oldest dropped first.
+   */
   memo: Map<string, unknown>;
 };
 
@@ -39,6 +42,25 @@ export type Connection = {
 
 const CATCH_UP_PAGE = 500;
 
+/**
+ * A map that keeps at most `max` entries: setting a new key past that drops the oldest. A
+ * socket's handler memo is one, so no client can grow it without bound (e.g. `typing` in
+ * thousands of conversation names, each remembered by chat).
+ */
+export class BoundedMemo<K, V> extends Map<K, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    if (!this.has(key) && this.size >= this.max) {
+      const oldest = this.keys().next();
+      if (!oldest.done) this.delete(oldest.value);
+    }
+    return super.set(key, value);
+  }
+}
+
 export function createConnection(
   socket: WebSocket,
   who: { userId: string; sessionId: string },
@@ -50,7 +72,11 @@ export function createConnection(
     lastSeq: 0,
     alive: true,
     chain: Promise.resolve(),
-    client: { userId: who.userId, sessionId: who.sessionId, memo: new Map() },
+    client: {
+      userId: who.userId,
+      sessionId: who.sessionId,
+      memo: new BoundedMemo(REALTIME_LIMITS.memoEntriesMax),
+    },
     throttled: new Map(),
     inbox: Promise.resolve(),
     window: { startedAt: 0, count: 0 },
@@ -99,6 +125,7 @@ export function createDelivery(deps: {
     return connection.chain;
   }
 
+  /** Sends every stored event after the socket's `lastSeq` (up to `upTo`), page by page. */
   async function catchUp(connection: Connection, upTo = Number.POSITIVE_INFINITY) {
     while (connection.lastSeq < upTo) {
       const events = await deps.loadSince(connection.userId, connection.lastSeq, CATCH_UP_PAGE);

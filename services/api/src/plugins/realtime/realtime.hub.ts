@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import {
+  REALTIME_LIMITS,
   SOCKET_CLOSE,
   userChannel,
   type BusMessage,
@@ -36,6 +37,8 @@ export type RealtimeHubDeps = {
   publishRetryMs?: readonly number[];
   /** Who is online across instances; the hub reports each socket's arrival and departure. */
   presence?: PresenceDriver;
+  /** Open sockets per user on this instance (`REALTIME_LIMITS.socketsPerUser`). */
+  socketsPerUser?: number;
 };
 
 type UserRoom = { connections: Set<Connection>; unsubscribe: Promise<() => Promise<void>> };
@@ -103,6 +106,14 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
       rooms.set(userId, room);
     }
     room.connections.add(connection);
+    // One socket too many (a tab per socket, or a script opening sockets in a loop): the oldest
+    // goes, with a code the client does not reconnect on. Sets keep insertion order.
+    const max = deps.socketsPerUser ?? REALTIME_LIMITS.socketsPerUser;
+    for (const oldest of room.connections) {
+      if (room.connections.size <= max) break;
+      leave(oldest);
+      oldest.socket.close(SOCKET_CLOSE.tooManySockets, 'too many sockets');
+    }
     return room.unsubscribe;
   }
 
@@ -120,8 +131,10 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
 
   return {
     /**
-     * Takes over an authenticated socket: subscribes to the user's channel first, then sends every
-     * stored event after `since` (or nothing older, without it), then `ready`, then live events.
+     * Takes over an authenticated socket: subscribes to the user's channel first, then sends the
+     * stored events after `since` (or nothing older, without it), then `ready`, then live events.
+     * A catch-up replays at most `REALTIME_LIMITS.catchUpMax` events, the newest: a client that
+     * missed more (or claims `since=0`) is told `truncated` and refetches what it shows.
      */
     async attach(
       socket: WebSocket,
@@ -140,9 +153,15 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
       await delivery.enqueue(connection, async () => {
         await subscribed;
         const last = await deps.lastSeq(who.userId);
-        connection.lastSeq = who.since === undefined || who.since > last ? last : who.since;
+        const from = who.since === undefined || who.since > last ? last : who.since;
+        connection.lastSeq = Math.max(from, last - REALTIME_LIMITS.catchUpMax);
+        const truncated = connection.lastSeq > from;
         await delivery.catchUp(connection);
-        send(connection, { type: 'ready', last_seq: connection.lastSeq });
+        send(connection, {
+          type: 'ready',
+          last_seq: connection.lastSeq,
+          ...(truncated ? { truncated } : {}),
+        });
       });
     },
 
