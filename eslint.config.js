@@ -29,7 +29,7 @@ const deliveryOnlyImports = [
     message: deliveryMessage,
   },
   {
-    name: '@touchline/db/platform',
+    name: '@touchline/db/user-events',
     importNames: ['appendUserEvent', 'appendUserEventsBatch'],
     message: deliveryMessage,
   },
@@ -181,7 +181,7 @@ export default tseslint.config(
       // Tests that seed stored rows directly to read them back (lists, paging, catch-up).
       'services/api/src/testing/openapi-paging.test.ts',
       'services/api/src/modules/notifications/notifications.paging.test.ts',
-      'services/api/src/modules/realtime/realtime.bus-outage.test.ts',
+      'services/api/src/plugins/realtime/realtime.bus-outage.test.ts',
       'services/api/src/modules/realtime/realtime.routes.test.ts',
       'services/api/src/modules/session/session.me.test.ts',
     ],

@@ -8,11 +8,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseHandle } from '@touchline/db';
-import {
-  createDevMailboxStore,
-  createEmbeddedJobStore,
-  outboxWakeups,
-} from '@touchline/db/platform';
+import { createDevMailboxStore } from '@touchline/db/emails';
+import { createEmbeddedJobStore } from '@touchline/db/jobs';
+import { outboxWakeups } from '@touchline/db/outbox';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';

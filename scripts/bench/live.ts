@@ -12,7 +12,7 @@
  * time from sending the request to the event's arrival (one shared clock).
  */
 import { sql } from 'drizzle-orm';
-import { outboxWakeups } from '@touchline/db/platform';
+import { outboxWakeups } from '@touchline/db/outbox';
 import type { TestDatabase } from '@touchline/db/testing';
 import { startWorkers } from '@touchline/worker';
 import { silentLogger, type BenchApp } from './app';

@@ -16,7 +16,7 @@ import v8 from 'node:v8';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { WebSocketServer } from 'ws';
-import { outboxWakeups } from '@touchline/db/platform';
+import { outboxWakeups } from '@touchline/db/outbox';
 import type { TestDatabase } from '@touchline/db/testing';
 import { startWorkers } from '@touchline/worker';
 import { silentLogger, type BenchApp } from './app';

@@ -14,6 +14,6 @@ export { isUniqueViolation } from './errors';
 
 /*
  * Repositories are exported per domain, never from here: `@touchline/db/<domain>` (auth, users,
- * profiles, social, posts, notifications, search, media, platform), see package.json `exports`
+ * profiles, social, posts, notifications, search, media, outbox, jobs, user-events, emails, …), see package.json `exports`
  * and src/domains/. Test helpers: `@touchline/db/testing`.
  */

@@ -6,7 +6,8 @@ import {
   insertNotifications,
   type NotificationRow,
 } from '@touchline/db/notifications';
-import { appendEvent, createEmail } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { createEmail } from '@touchline/db/emails';
 import type { SecretBox } from '@touchline/drivers';
 import type {
   EmailParams,

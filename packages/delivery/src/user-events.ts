@@ -1,5 +1,5 @@
 import type { Executor } from '@touchline/db';
-import { appendUserEvent, appendUserEventsBatch } from '@touchline/db/platform';
+import { appendUserEvent, appendUserEventsBatch } from '@touchline/db/user-events';
 import type { StoredServerEvent } from '@touchline/shared';
 
 /** A stored event for one user, numbered in their stream, to publish after the commit. */

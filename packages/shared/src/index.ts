@@ -20,7 +20,7 @@ export * from './contracts/profiles';
 export * from './contracts/social';
 export * from './contracts/posts';
 export * from './contracts/session';
-export * from './contracts/platform';
+export * from './contracts/client-config';
 export * from './contracts/admin';
 export * from './contracts/admin-ops';
 export * from './contracts/trials';

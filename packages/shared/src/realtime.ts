@@ -100,7 +100,15 @@ export const presenceEventDataSchema = z.object({
 });
 
 export const serverEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), last_seq: z.number().int().min(0) }),
+  /**
+   * After the catch-up. `truncated`: more was missed than a catch-up replays
+   * (`REALTIME_LIMITS.catchUpMax`): only the newest were sent, so live screens refetch.
+   */
+  z.object({
+    type: z.literal('ready'),
+    last_seq: z.number().int().min(0),
+    truncated: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('notification'), seq: z.number().int(), data: notificationData }),
   z.object({
     type: z.literal('notification_count'),
@@ -156,10 +164,25 @@ export const clientEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 
-/** Close codes the client understands. */
+/**
+ * Close codes the client understands. `tooManySockets`: the user opened more sockets than
+ * `REALTIME_LIMITS.socketsPerUser` on one instance and this, their oldest, was closed; the client
+ * does not reconnect it (a reconnect would close the next oldest, and so on).
+ */
 export const SOCKET_CLOSE = {
   sessionRevoked: 4001,
+  tooManySockets: 4008,
   serverShutdown: 1001,
+} as const;
+
+/** What one user's sockets may hold on an API instance (issue 25: bounded by user). */
+export const REALTIME_LIMITS = {
+  /** Open sockets per user and instance; one more closes the oldest with 4008. */
+  socketsPerUser: 10,
+  /** Stored events a connecting socket is replayed at most (the newest of what it missed). */
+  catchUpMax: 500,
+  /** Entries a socket's handler memo keeps (the oldest go first). */
+  memoEntriesMax: 100,
 } as const;
 
 export const REALTIME_PATH = '/ws/notifications/';

@@ -12,8 +12,8 @@ import { docsPlugin } from './plugins/docs';
 import { compressPlugin } from './plugins/compress';
 import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
-import { platformPlugin } from './plugins/platform';
-import { realtimePlugin } from './plugins/realtime';
+import { dependenciesPlugin } from './plugins/dependencies';
+import { realtimePlugin } from './plugins/realtime/realtime.plugin';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { multipartPlugin } from './plugins/multipart';
@@ -27,7 +27,7 @@ import { healthModule } from './modules/health/health.module';
 import { mediaModule } from './modules/media/media.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { paymentsModule } from './modules/payments/payments.module';
-import { platformModule } from './modules/platform/platform.module';
+import { clientConfigModule } from './modules/client-config/client-config.module';
 import { postsModule } from './modules/posts/posts.module';
 import { profilesModule } from './modules/profiles/profiles.module';
 import { realtimeModule } from './modules/realtime/realtime.module';
@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
 
   // Infrastructure: decorated on the root, in dependency order.
-  await app.register(platformPlugin, deps);
+  await app.register(dependenciesPlugin, deps);
   await app.register(metricsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   // (docs/architecture.md, "Module shape"). One ordered list with their prefixes.
   const modules: [FastifyPluginAsyncZod, string][] = [
     [healthModule, '/api'],
-    [platformModule, '/api'],
+    [clientConfigModule, '/api'],
     [authModule, '/api'],
     [profilesModule, '/api'],
     [sessionModule, '/api'],

@@ -7,11 +7,9 @@ import {
   pgliteDataDir,
   readPgliteTemplate,
 } from '@touchline/db';
-import {
-  createDevMailboxStore,
-  createEmbeddedJobStore,
-  outboxWakeups,
-} from '@touchline/db/platform';
+import { createDevMailboxStore } from '@touchline/db/emails';
+import { createEmbeddedJobStore } from '@touchline/db/jobs';
+import { outboxWakeups } from '@touchline/db/outbox';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { createDatabase, migrateDatabase, schema, type DatabaseHandle } from '@touchline/db';
-import { countUnpublished, listDeadLetteredEvents } from '@touchline/db/platform';
+import { countUnpublished, listDeadLetteredEvents } from '@touchline/db/outbox';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createSecretBox } from '@touchline/drivers';
 import { jobIdFor } from '@touchline/shared';

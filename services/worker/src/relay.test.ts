@@ -2,12 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { schema, uuidv7 } from '@touchline/db';
 import { HOLD_EXPIRY_DELAY_MS } from '@touchline/shared';
-import {
-  appendEvent,
-  countUnpublished,
-  getEmail,
-  listDeadLetteredEvents,
-} from '@touchline/db/platform';
+import { appendEvent, countUnpublished, listDeadLetteredEvents } from '@touchline/db/outbox';
+import { getEmail } from '@touchline/db/emails';
 import { createSecretBox, type QueueDriver } from '@touchline/drivers';
 import { waitForQueueSettled } from '@touchline/drivers/testing';
 import { createJobHandlers } from './handlers';

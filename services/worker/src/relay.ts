@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '@touchline/db';
-import { claimBatch, type OutboxRow, type OutboxWakeups } from '@touchline/db/platform';
+import { claimBatch, type OutboxRow, type OutboxWakeups } from '@touchline/db/outbox';
 import { InvalidJobError, type QueueDriver } from '@touchline/drivers';
 import {
   DOMAIN_EVENTS,

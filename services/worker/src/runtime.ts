@@ -1,5 +1,5 @@
 import type { Database } from '@touchline/db';
-import type { OutboxWakeups } from '@touchline/db/platform';
+import type { OutboxWakeups } from '@touchline/db/outbox';
 import type { Drivers, JobHandlers } from '@touchline/drivers';
 import { SCHEDULES, type QueueName } from '@touchline/shared';
 import { assertHandlers, createJobHandlers } from './handlers';

@@ -162,6 +162,17 @@ describe('realtime client', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
+  it('does not reconnect a socket the server closed as one too many for the user', async () => {
+    const { client } = setup();
+    client.connect('u1');
+    await settle();
+    FakeWebSocket.last().accept();
+    FakeWebSocket.last().drop(SOCKET_CLOSE.tooManySockets);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    client.disconnect();
+  });
+
   it('reconnects when a revoked socket’s session can still be refreshed', async () => {
     const { client, options } = setup();
     client.connect('u1');

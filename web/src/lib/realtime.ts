@@ -160,7 +160,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       if (opened) events.emit('connection', { state: 'closed' });
       else refusedInRow += 1;
       if (event.code === SOCKET_CLOSE.sessionRevoked) revoked();
-      else scheduleReconnect();
+      // The user's newer sockets pushed this one out (too many tabs): reconnecting would push
+      // out the next oldest, so this tab stays offline until it connects again.
+      else if (event.code !== SOCKET_CLOSE.tooManySockets) scheduleReconnect();
     };
   }
 

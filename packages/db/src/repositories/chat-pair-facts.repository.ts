@@ -62,15 +62,36 @@ export async function chatPairFacts(
   receiverId: string,
   today: string,
 ): Promise<ChatPairFacts> {
+  const facts = await chatPairFactsFor(executor, senderId, [receiverId], today);
+  return facts.get(receiverId)!;
+}
+
+/**
+ * The facts of `senderId` with each of `receiverIds` (a chat list's partners, whom a presence
+ * change goes to), in one query; keyed by receiver id (a missing user has `receiver: null`).
+ */
+export async function chatPairFactsFor(
+  executor: Executor,
+  senderId: string,
+  receiverIds: readonly string[],
+  today: string,
+): Promise<Map<string, ChatPairFacts>> {
+  const facts = new Map<string, ChatPairFacts>();
+  if (receiverIds.length === 0) return facts;
   const cutoff = yearsBefore(today, ADULT_AGE);
   const minor = (alias: 'su' | 'ru') => {
     const u = sql.raw(alias);
     return sql`(${u}.role = 'player' and (${u}.dob is null or ${u}.dob > ${cutoff}::date))`;
   };
   const s = sql`${senderId}::uuid`;
-  const r = sql`${receiverId}::uuid`;
+  const r = sql`pair.receiver_id`;
+  const ids = sql.join(
+    [...new Set(receiverIds)].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const result = await executor.execute(sql`
-    select su.id as "sId", su.role as "sRole", su.reachable as "sActive", ${minor('su')} as "sMinor",
+    select pair.receiver_id as "pairId",
+      su.id as "sId", su.role as "sRole", su.reachable as "sActive", ${minor('su')} as "sMinor",
       su.academy_status as "sStatus",
       ru.id as "rId", ru.role as "rRole", ru.reachable as "rActive", ${minor('ru')} as "rMinor",
       ru.academy_status as "rStatus", coalesce(rp.open_to_work, false) as "rOpenToWork",
@@ -85,35 +106,37 @@ export async function chatPairFacts(
       exists (select 1 from trial_registrations tr join trials tt on tt.id = tr.trial_id
         where (tr.player_id = ${s} and tt.academy_id = ${r})
            or (tr.player_id = ${r} and tt.academy_id = ${s})) as registered
-    from (select 1) as one
+    from unnest(array[${ids}]) as pair(receiver_id)
     left join users su on su.id = ${s}
-    left join users ru on ru.id = ${r}
+    left join users ru on ru.id = pair.receiver_id
     left join profiles rp on rp.user_id = ru.id`);
-  const row = rowsOf<RawPairFacts>(result)[0]!;
-  if (row.sId === null) throw new Error('chatPairFacts: the sender does not exist');
-  return {
-    sender: {
-      id: row.sId,
-      role: row.sRole,
-      isActive: row.sActive,
-      isMinor: row.sMinor,
-      academyStatus: row.sStatus,
-    },
-    receiver:
-      row.rId === null
-        ? null
-        : {
-            id: row.rId,
-            role: row.rRole,
-            isActive: row.rActive,
-            isMinor: row.rMinor,
-            academyStatus: row.rStatus,
-            openToWork: row.rOpenToWork,
-            emailVerified: row.rVerified,
-          },
-    blocked: row.blocked,
-    friends: row.friends,
-    follows: row.follows,
-    registered: row.registered,
-  };
+  for (const row of rowsOf<RawPairFacts & { pairId: string }>(result)) {
+    if (row.sId === null) throw new Error('chatPairFacts: the sender does not exist');
+    facts.set(row.pairId, {
+      sender: {
+        id: row.sId,
+        role: row.sRole,
+        isActive: row.sActive,
+        isMinor: row.sMinor,
+        academyStatus: row.sStatus,
+      },
+      receiver:
+        row.rId === null
+          ? null
+          : {
+              id: row.rId,
+              role: row.rRole,
+              isActive: row.rActive,
+              isMinor: row.rMinor,
+              academyStatus: row.rStatus,
+              openToWork: row.rOpenToWork,
+              emailVerified: row.rVerified,
+            },
+      blocked: row.blocked,
+      friends: row.friends,
+      follows: row.follows,
+      registered: row.registered,
+    });
+  }
+  return facts;
 }

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tz } from './columns';
-import { mediaObjects } from './platform';
+import { mediaObjects } from './media';
 import { users } from './users';
 
 /**

@@ -13,7 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz, updatedAt } from './columns';
-import { mediaObjects } from './platform';
+import { mediaObjects } from './media';
 import { users } from './users';
 
 const userRef = (name: string) =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { mediaObjects } from './platform';
+import { mediaObjects } from './media';
 import { users } from './users';
 
 /**

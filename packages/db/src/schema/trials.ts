@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz, updatedAt } from './columns';
-import { mediaObjects } from './platform';
+import { mediaObjects } from './media';
 import { users } from './users';
 
 /**

@@ -175,5 +175,5 @@ export const authPlugin = fp(
         },
     );
   },
-  { name: 'auth', dependencies: ['platform'] },
+  { name: 'auth', dependencies: ['dependencies'] },
 );

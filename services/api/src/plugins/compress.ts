@@ -35,5 +35,5 @@ export const compressPlugin = fp(
       customTypes: JSON_TYPE,
     });
   },
-  { name: 'compress', dependencies: ['platform'] },
+  { name: 'compress', dependencies: ['dependencies'] },
 );

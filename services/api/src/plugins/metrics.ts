@@ -112,5 +112,5 @@ export const metricsPlugin = fp(
         .send(text);
     });
   },
-  { name: 'metrics', dependencies: ['platform'] },
+  { name: 'metrics', dependencies: ['dependencies'] },
 );

@@ -82,7 +82,7 @@ export const securityPlugin = fp(
           !request.url.startsWith('/ws/')),
     });
   },
-  { name: 'security', dependencies: ['platform'] },
+  { name: 'security', dependencies: ['dependencies'] },
 );
 
 /** The headers @fastify/helmet sets with these options, read once from a throw-away instance. */

@@ -82,5 +82,5 @@ export const spaPlugin = fp(
       });
     });
   },
-  { name: 'spa', dependencies: ['platform'] },
+  { name: 'spa', dependencies: ['dependencies'] },
 );

@@ -1,6 +1,6 @@
 import type { Transaction } from '@touchline/db';
 import { insertMessage, markRead, openThread } from '@touchline/db/chat';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import type { UserRow } from '@touchline/db/users';
 
 type Email = `${string}@touchline.test`;

@@ -7,7 +7,7 @@ import {
   setAuthorizationUrl,
   setSandboxOutcome,
 } from '@touchline/db/payments';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import {
   cancelTrial,
   createTrial,

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { schema, type Database, type Transaction } from '@touchline/db';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import { insertAchievement, insertExperience, upsertProfile } from '@touchline/db/profiles';
 import { insertFollow, insertFriendship, insertRequest } from '@touchline/db/social';
 import { appendConsentLedger, linkGuardian } from '@touchline/db/guardians';

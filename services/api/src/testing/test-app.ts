@@ -4,11 +4,9 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
 import { createSession } from '@touchline/db/auth';
-import {
-  createDevMailboxStore,
-  createEmbeddedJobStore,
-  outboxWakeups,
-} from '@touchline/db/platform';
+import { createDevMailboxStore } from '@touchline/db/emails';
+import { createEmbeddedJobStore } from '@touchline/db/jobs';
+import { outboxWakeups } from '@touchline/db/outbox';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { insertUser, type NewUser, type UserRow } from '@touchline/db/users';
 import {

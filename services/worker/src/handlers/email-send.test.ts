@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
-import { createEmail, getEmail } from '@touchline/db/platform';
+import { createEmail, getEmail } from '@touchline/db/emails';
 import { createHandlerEnv } from '../testing/handler-env';
 import { queueCodeEmail } from '../testing/emails';
 

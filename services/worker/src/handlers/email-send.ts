@@ -1,5 +1,5 @@
 import type { Database } from '@touchline/db';
-import { getEmail, markEmailFailed, markEmailSent } from '@touchline/db/platform';
+import { getEmail, markEmailFailed, markEmailSent } from '@touchline/db/emails';
 import {
   UnrecoverableJobError,
   type JobHandler,

@@ -1,11 +1,9 @@
 import type { Database } from '@touchline/db';
 import { forgetUnclaimedFiles, listUnclaimedFilesBefore } from '@touchline/db/media';
-import {
-  pruneEmails,
-  pruneEmbeddedJobs,
-  pruneOutbox,
-  pruneUserEvents,
-} from '@touchline/db/platform';
+import { pruneEmails } from '@touchline/db/emails';
+import { pruneEmbeddedJobs } from '@touchline/db/jobs';
+import { pruneOutbox } from '@touchline/db/outbox';
+import { pruneUserEvents } from '@touchline/db/user-events';
 import type { JobHandler, StorageDriver } from '@touchline/drivers';
 import { pruneExpiredExports } from './accounts-exports-prune';
 

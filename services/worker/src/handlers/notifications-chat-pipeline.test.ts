@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMessage, markRead, openThread } from '@touchline/db/chat';
 import { listNotifications } from '@touchline/db/notifications';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import { createTestUser } from '@touchline/db/testing';
 import type { JobHandlers } from '@touchline/drivers';
 import { waitFor } from '@touchline/drivers/testing';

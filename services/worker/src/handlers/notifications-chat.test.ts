@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteMessage, insertMessage, markRead, openThread } from '@touchline/db/chat';
 import { createTestUser } from '@touchline/db/testing';
 import { listNotifications, markNotificationRead } from '@touchline/db/notifications';
-import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/user-events';
 import { insertBlock } from '@touchline/db/social';
 import { setUserActive } from '@touchline/db/users';
 import { userChannel, type BusMessage } from '@touchline/shared';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestUser } from '@touchline/db/testing';
 import { schema } from '@touchline/db';
 import { listNotifications } from '@touchline/db/notifications';
-import { lastUserSeq } from '@touchline/db/platform';
+import { lastUserSeq } from '@touchline/db/user-events';
 import { insertBlock } from '@touchline/db/social';
 import { setUserActive } from '@touchline/db/users';
 import { createHandlerEnv } from '../testing/handler-env';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestUser } from '@touchline/db/testing';
 import { listNotifications } from '@touchline/db/notifications';
-import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/user-events';
 import { deleteRequest, insertBlock, insertFriendship, insertRequest } from '@touchline/db/social';
 import { createHandlerEnv } from '../testing/handler-env';
 import type { createWorkerEnv } from '../testing/worker-env';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestUser } from '@touchline/db/testing';
 import { schema } from '@touchline/db';
 import { listNotifications, markNotificationRead } from '@touchline/db/notifications';
-import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/user-events';
 import { insertBlock } from '@touchline/db/social';
 import { setUserActive } from '@touchline/db/users';
 import { userChannel, type BusMessage } from '@touchline/shared';

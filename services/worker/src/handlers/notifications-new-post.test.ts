@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestUser } from '@touchline/db/testing';
 import { listNotifications } from '@touchline/db/notifications';
-import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/user-events';
 import { insertBlock, insertFollow, insertFriendship } from '@touchline/db/social';
 import { setUserActive } from '@touchline/db/users';
 import { userChannel, type BusMessage } from '@touchline/shared';

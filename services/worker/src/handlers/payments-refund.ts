@@ -7,7 +7,7 @@ import {
   recordPaymentEvent,
   releaseRefundClaim,
 } from '@touchline/db/payments';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import {
   PaymentProviderError,
   UnrecoverableJobError,

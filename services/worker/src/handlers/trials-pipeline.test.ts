@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listNotifications } from '@touchline/db/notifications';
 import { schema } from '@touchline/db';
-import { appendEvent, getEmail, listUserEventsSince } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { getEmail } from '@touchline/db/emails';
+import { listUserEventsSince } from '@touchline/db/user-events';
 import { eq } from 'drizzle-orm';
 import { markPaymentSucceeded } from '@touchline/db/payments';
 import { waitFor } from '@touchline/drivers/testing';

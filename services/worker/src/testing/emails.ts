@@ -1,5 +1,6 @@
 import type { Executor } from '@touchline/db';
-import { appendEvent, createEmail } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { createEmail } from '@touchline/db/emails';
 import type { SecretBox } from '@touchline/drivers';
 
 /**

@@ -12,12 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createDatabase, schema } from '@touchline/db';
-import {
-  countUnpublished,
-  createDevMailboxStore,
-  createEmbeddedJobStore,
-  outboxWakeups,
-} from '@touchline/db/platform';
+import { countUnpublished, outboxWakeups } from '@touchline/db/outbox';
+import { createDevMailboxStore } from '@touchline/db/emails';
+import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import {
   createDrivers,

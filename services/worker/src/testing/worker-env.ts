@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import { createDevMailboxStore } from '@touchline/db/emails';
+import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, driversConfigSchema, type Drivers } from '@touchline/drivers';

@@ -7,7 +7,7 @@ import {
   setAcademyStatus,
   type AdminAcademyRow,
 } from '@touchline/db/admin';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   ADMIN_LIMITS,

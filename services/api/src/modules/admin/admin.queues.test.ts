@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@touchline/db';
 import { revokeSession } from '@touchline/db/auth';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import { UnrecoverableJobError, type JobHandlers } from '@touchline/drivers';
 import { ADMIN_OPS_MESSAGES, ERROR_CODES, JOBS, type AdminQueues } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';

@@ -7,7 +7,8 @@ import {
   insertEmailCode,
   latestEmailCode,
 } from '@touchline/db/auth';
-import { appendEvent, createEmail } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { createEmail } from '@touchline/db/emails';
 import type { SecretBox } from '@touchline/drivers';
 import { LIMITS, type CodePurpose, type EmailParams, type EmailTemplate } from '@touchline/shared';
 import { authErrors } from './auth.errors';

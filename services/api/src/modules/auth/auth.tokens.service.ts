@@ -9,7 +9,7 @@ import {
   revokeUserSessions,
   touchSession,
 } from '@touchline/db/auth';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import { LIMITS, type Role } from '@touchline/shared';
 import { authErrors } from './auth.errors';
 

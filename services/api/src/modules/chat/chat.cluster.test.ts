@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createDatabase, schema, type DatabaseHandle } from '@touchline/db';
 import { createSession } from '@touchline/db/auth';
-import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
+import { createDevMailboxStore } from '@touchline/db/emails';
+import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { insertFriendship } from '@touchline/db/social';
 import { insertUser, type UserRow } from '@touchline/db/users';
@@ -22,7 +23,11 @@ import { LIMITS, type ServerEvent } from '@touchline/shared';
 import { buildApp, type App } from '../../app';
 import { apiConfigSchema } from '../../config';
 import { silentLogger } from '../../testing/test-app';
-import { openTestSocket, socketBase, type TestSocket } from '../realtime/realtime.test-support';
+import {
+  openTestSocket,
+  socketBase,
+  type TestSocket,
+} from '../../plugins/realtime/realtime.test-support';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const secrets = deriveSecrets('test-secret-0123456789-0123456789-abcdef');

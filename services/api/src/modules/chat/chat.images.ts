@@ -1,15 +1,14 @@
 import type { Database, Executor } from '@touchline/db';
 import {
-  createMediaObject,
   deleteOwnedMediaObjects,
   forgetUnclaimedFiles,
-  markMediaReady,
   type MediaObjectRow,
   recordUnclaimedFiles,
 } from '@touchline/db/media';
 import type { StorageDriver } from '@touchline/drivers';
 import {
   processImage,
+  recordProcessedImage,
   storageKeysOf,
   type ImageVariants,
   type ProcessedImage,
@@ -90,24 +89,8 @@ export async function preparePrivateImage(
       visibility: 'private',
     } as ChatImageRef,
     /** The ready, private `media_objects` row owned by the sender (in the caller's transaction). */
-    async record(executor: Executor, ownerId: string): Promise<MediaObjectRow> {
-      const created = await createMediaObject(executor, {
-        id: image.id,
-        ownerId,
-        key: image.display.key,
-        visibility: 'private',
-        kind: 'image',
-        contentType: image.mime,
-        byteSize: image.display.data.length,
-      });
-      const ready = {
-        width: image.display.width,
-        height: image.display.height,
-        variants: image.variantKeys,
-      };
-      await markMediaReady(executor, image.id, ready);
-      return { ...created, ...ready, status: 'ready' as const };
-    },
+    record: (executor: Executor, ownerId: string): Promise<MediaObjectRow> =>
+      recordProcessedImage(executor, ownerId, image, 'private'),
     /** The message referencing the files commits with this (in its transaction). */
     claim: (executor: Executor) => forgetUnclaimedFiles(executor, [image.id]),
     /** Deletes the files, then their record (the send failed or was a replay). */

@@ -3,9 +3,22 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
 import { chatThreadName, type ServerEvent } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import { openTestSocket, socketBase, type TestSocket } from '../realtime/realtime.test-support';
+import {
+  openTestSocket,
+  socketBase,
+  type TestSocket,
+} from '../../plugins/realtime/realtime.test-support';
 import { registerChatLive } from './chat.live';
-import { befriend, block, expectStatus, sendText, threadOf } from './chat.test-support';
+import {
+  academy,
+  befriend,
+  block,
+  expectStatus,
+  follow,
+  minorPlayer,
+  sendText,
+  threadOf,
+} from './chat.test-support';
 
 const ofType = <T extends ServerEvent['type']>(events: ServerEvent[], type: T) =>
   events.filter((e): e is Extract<ServerEvent, { type: T }> => e.type === type);
@@ -168,6 +181,61 @@ describe('chat live: typing and presence', () => {
       expect(opened.thread.partner).toMatchObject({ username: 'Touchline user', online: false });
       expect(JSON.stringify(opened.thread.partner)).not.toContain(other.username);
     }
+  });
+
+  it("a minor's unfollow ends the academy's view of them: presence, last seen, name, photo (issue 25)", async () => {
+    const [child, club] = [await minorPlayer(t), await academy(t)];
+    await follow(child, club);
+    const thread = await threadOf(club, child);
+    await expectStatus(sendText(club, thread, 'See you at the trial'), 201);
+    const clubTab = await tab(club);
+    const presenceOfChild = (e: ServerEvent[]) =>
+      ofType(e, 'presence').filter((p) => p.data.user_id === child.id);
+    const partnerOfChild = async () => {
+      const listed = (await club.call('GET', '/api/chat_list')).json() as {
+        threads: { thread_name: string; partner: Record<string, unknown> }[];
+      };
+      const opened = (await club.call('GET', `/api/chat?threadName=${thread}`)).json() as {
+        thread: { partner: Record<string, unknown> };
+      };
+      return [listed.threads.find((x) => x.thread_name === thread)?.partner, opened.thread.partner];
+    };
+
+    // While the child follows the academy, the academy sees them, live.
+    const first = await tab(child);
+    await clubTab.until((e) => presenceOfChild(e).length === 1);
+    for (const partner of await partnerOfChild())
+      expect(partner).toMatchObject({ username: child.username, online: true });
+    await first.close();
+    await clubTab.until((e) => presenceOfChild(e).length === 2);
+
+    await expectStatus(child.call('POST', '/api/unfollow', { academy: club.id }), 200);
+    for (const partner of await partnerOfChild())
+      expect(partner).toMatchObject({
+        username: 'Touchline user',
+        profile_photo: null,
+        online: false,
+        last_seen: null,
+      });
+    // Coming online again reaches no one on the academy's side (a friend of the child is the
+    // marker that the presence change was handled).
+    const friend = await minorPlayer(t);
+    await befriend(friend, child);
+    await threadOf(friend, child);
+    const friendTab = await tab(friend);
+    const childTab = await tab(child);
+    await friendTab.until((e) => presenceOfChild(e).length === 1);
+    expect(presenceOfChild(clubTab.events)).toHaveLength(2);
+    // The academy's typing does not reach the child either; its typing to an adult follower,
+    // sent after on the same socket (handled in order), is the marker.
+    const fan = await t.createUser();
+    await follow(fan, club);
+    const fanThread = await threadOf(club, fan);
+    const fanTab = await tab(fan);
+    clubTab.send({ type: 'typing', thread_name: thread });
+    clubTab.send({ type: 'typing', thread_name: fanThread });
+    await fanTab.until((e) => ofType(e, 'typing').length === 1);
+    expect(ofType(childTab.events, 'typing')).toEqual([]);
   });
 
   it('a quick reload (offline, online again) reaches the partner in order', async () => {

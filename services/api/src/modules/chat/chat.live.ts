@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { chatPartnerIds, setLastSeen, threadByName } from '@touchline/db/chat';
-import { isBlockedEitherWay } from '@touchline/db/social';
-import { CHAT_LIMITS, chatPartnerOf } from '@touchline/shared';
-import type { SocketClient } from '../realtime/realtime.hub';
+import { chatPairFactsFor, chatPartnerIds, setLastSeen, threadByName } from '@touchline/db/chat';
+import { CHAT_LIMITS, chatPartnerOf, todayInLagos } from '@touchline/shared';
+import type { SocketClient } from '../../plugins/realtime/realtime.connection';
 import type { ChatPresence } from './chat.service';
+import { partnerVisible } from './chat.visibility';
 
 /** How long a socket trusts what it learned about a conversation (membership, blocks). */
 const TYPING_ACCESS_TTL_MS = 30_000;
@@ -15,6 +15,19 @@ const registered = new WeakSet<object>();
 /** Who is online now, on any instance (the partner fields of chat answers). */
 export function presenceFrom(app: FastifyInstance): ChatPresence {
   return { online: (userIds) => app.realtime.online(userIds) };
+}
+
+/** Those of `partnerIds` who still see `userId` as themselves (`partnerVisible`). */
+async function visibleTo(
+  app: FastifyInstance,
+  userId: string,
+  partnerIds: readonly string[],
+): Promise<string[]> {
+  const facts = await chatPairFactsFor(app.db, userId, partnerIds, todayInLagos(app.clock()));
+  return partnerIds.filter((id) => {
+    const pair = facts.get(id);
+    return pair !== undefined && partnerVisible(pair);
+  });
 }
 
 /**
@@ -32,11 +45,12 @@ async function typingPartner(
   const now = Date.now();
   if (known && known.until > now) return known.partnerId;
   let partnerId = chatPartnerOf(threadName, client.userId);
+  // A member of an existing conversation whom the partner still sees (no block, no ended pair rule).
   if (partnerId) {
     const thread = await threadByName(app.db, threadName, client.userId);
-    if (!thread || (await isBlockedEitherWay(app.db, client.userId, partnerId))) partnerId = null;
+    if (!thread || !(await visibleTo(app, client.userId, [partnerId])).includes(partnerId))
+      partnerId = null;
   }
-  if (client.memo.size > 200) client.memo.clear(); // a socket typing in very many conversations
   client.memo.set(key, { partnerId, until: now + TYPING_ACCESS_TTL_MS } satisfies TypingAccess);
   return partnerId;
 }
@@ -68,7 +82,8 @@ export function registerChatLive(app: FastifyInstance): void {
   app.realtime.onPresence(async ({ userId, online }) => {
     const at = app.clock();
     await setLastSeen(app.db, userId, at);
-    const partners = await chatPartnerIds(app.db, userId);
+    // Not across a block, nor to a minor's former academy after an unfollow (chat.visibility.ts).
+    const partners = await visibleTo(app, userId, await chatPartnerIds(app.db, userId));
     const data = { user_id: userId, online, last_seen: online ? null : at.toISOString() };
     await Promise.all(
       partners.map((partnerId) =>

@@ -1,6 +1,7 @@
 import type { Database, Executor, Transaction } from '@touchline/db';
 import {
   chatPairFacts,
+  chatPairFactsFor,
   deleteMessage,
   editMessage,
   findMessage,
@@ -16,7 +17,8 @@ import {
   unreadTotal,
 } from '@touchline/db/chat';
 import { deleteOwnedMediaObjects, recordUnclaimedFiles } from '@touchline/db/media';
-import { appendEvent, replaceStoredChatMessage } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { replaceStoredChatMessage } from '@touchline/db/user-events';
 import { storeUserEvents, type Publisher, type UserEventDraft } from '@touchline/delivery';
 import type { StorageDriver } from '@touchline/drivers';
 import {
@@ -36,6 +38,7 @@ import { storageKeysOf } from '../media/media.uploads';
 import { chatErrors } from './chat.errors';
 import { deleteUnclaimedFiles, preparePrivateImage, type PreparedImage } from './chat.images';
 import { decideChatPermission, type ChatPermissionMode } from './chat.permissions';
+import { partnerVisible } from './chat.visibility';
 import { createChatViews } from './chat.views';
 
 /** Who of these users has a socket open now (the realtime module's presence). */
@@ -160,8 +163,23 @@ export function createChatService(deps: ChatServiceDeps) {
   async function threadView(executor: Executor, thread: Thread, viewer: Viewer) {
     const row = await threadItem(executor, thread.id, viewer.userId);
     if (!row) throw chatErrors.notFound();
-    const online = await presence.online([row.partner.id]);
-    return views.thread(row, online);
+    const [shown] = await withVisibility(executor, viewer, [row]);
+    const online = await presence.online(shown!.partner.hidden ? [] : [row.partner.id]);
+    return views.thread(shown!, online);
+  }
+
+  /** Marks the partners no longer shown as themselves (`partnerVisible`): one query per page. */
+  async function withVisibility<T extends { partner: { id: string; blocked: boolean } }>(
+    executor: Executor,
+    viewer: Viewer,
+    rows: readonly T[],
+  ): Promise<(T & { partner: T['partner'] & { hidden: boolean } })[]> {
+    const open = rows.filter((row) => !row.partner.blocked).map((row) => row.partner.id);
+    const facts = await chatPairFactsFor(executor, viewer.userId, open, todayInLagos(clock()));
+    return rows.map((row) => {
+      const pair = facts.get(row.partner.id);
+      return { ...row, partner: { ...row.partner, hidden: !pair || !partnerVisible(pair) } };
+    });
   }
 
   /** Deletes a message of `senderId` in `thread` (checked by the caller), in `tx`. */
@@ -245,8 +263,10 @@ export function createChatService(deps: ChatServiceDeps) {
     async list(viewer: Viewer, before: string | undefined): Promise<ChatListResponse> {
       const size = CHAT_LIMITS.pageSize;
       const rows = await listThreads(db, viewer.userId, { before, limit: size + 1 });
-      const page = rows.slice(0, size);
-      const online = await presence.online(page.map((row) => row.partner.id));
+      const page = await withVisibility(db, viewer, rows.slice(0, size));
+      const online = await presence.online(
+        page.filter((row) => !row.partner.hidden).map((row) => row.partner.id),
+      );
       return {
         threads: await Promise.all(page.map((row) => views.thread(row, online))),
         has_more: rows.length > size,

@@ -25,6 +25,8 @@ export type ChatThreadLike = {
     lastSeenAt: Date | string | null;
     /** Either member blocked the other. */
     blocked?: boolean;
+    /** Not shown as themselves for another reason (`partnerVisible`, chat.visibility.ts). */
+    hidden?: boolean;
   };
   lastMessage: ChatMessageLike | null;
   unreadCount: number;
@@ -35,7 +37,10 @@ export type ChatThreadLike = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** How a blocked (or blocking) conversation partner is named in the chat list and `GET chat`. */
+/**
+ * How a blocked (or blocking) conversation partner, or a minor's partner once the pair rule ended
+ * (`partnerVisible`), is named in the chat list and `GET chat`.
+ */
 export const CHAT_HIDDEN_PARTNER = 'Touchline user';
 
 /**
@@ -65,8 +70,9 @@ export function createChatViews(storage: Pick<StorageDriver, 'signedUrl' | 'publ
   }
 
   function partner(row: ChatThreadLike['partner'], online: ReadonlySet<string>): ChatPartner {
-    // A block ends visibility (§3, §13): no name, photo, presence or last seen across it.
-    if (row.blocked)
+    // A block ends visibility (§3, §13): no name, photo, presence or last seen across it; so does
+    // the end of a minor's pair rule (a minor's unfollow, chat.visibility.ts).
+    if (row.blocked || row.hidden)
       return {
         id: row.id,
         username: CHAT_HIDDEN_PARTNER,

@@ -1,5 +1,5 @@
 import type { Database } from '@touchline/db';
-import { listDevMailbox } from '@touchline/db/platform';
+import { listDevMailbox } from '@touchline/db/emails';
 
 /** The development mailbox: e-mails the dev driver delivered instead of sending them. */
 export function createDevMailboxService(deps: { db: Database }) {

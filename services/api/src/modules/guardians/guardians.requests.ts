@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@touchline/db';
 import { insertConsentRequest } from '@touchline/db/guardians';
-import { appendEvent, createEmail } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { createEmail } from '@touchline/db/emails';
 import type { SecretBox } from '@touchline/drivers';
 import { GUARDIAN_LIMITS, lagosReadableDate, type EmailParams } from '@touchline/shared';
 

@@ -18,14 +18,14 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, fallback: T) =>
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const started = Date.now();
   const uptime = () => Math.round((Date.now() - started) / 1000);
-  const platform = { tags: ['platform'], response: { 200: healthSchema, 503: healthSchema } };
+  const probe = { tags: ['deployment'], response: { 200: healthSchema, 503: healthSchema } };
 
   app.get(
     '/health/live',
     {
       config: { rateLimit: false },
       schema: {
-        tags: ['platform'],
+        tags: ['deployment'],
         summary: 'Liveness: the process answers (no dependency is asked)',
         response: { 200: livenessSchema },
       },
@@ -64,7 +64,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.get(
       url,
-      { config: { rateLimit: false }, schema: { ...platform, summary } },
+      { config: { rateLimit: false }, schema: { ...probe, summary } },
       async (_request, reply) => {
         const { code, body } = await readiness();
         return reply.status(code).send(body);

@@ -210,17 +210,21 @@ export async function putProcessedImage(storage: StorageDriver, image: Processed
   ]);
 }
 
-/** Records a stored image as a ready, public `media_objects` row owned by `ownerId`. */
+/**
+ * Records a stored image as a ready `media_objects` row owned by `ownerId`: public (posts,
+ * profiles, trials) or private (children's chat pictures, served by signed URL).
+ */
 export async function recordProcessedImage(
   executor: Executor,
   ownerId: string,
   image: ProcessedImage,
+  visibility: 'public' | 'private' = 'public',
 ): Promise<MediaObjectRow> {
   const created = await createMediaObject(executor, {
     id: image.id,
     ownerId,
     key: image.display.key,
-    visibility: 'public',
+    visibility,
     kind: 'image',
     contentType: image.mime,
     byteSize: image.display.data.length,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { countUnpublished } from '@touchline/db/platform';
+import { countUnpublished } from '@touchline/db/outbox';
 import type { UserRow } from '@touchline/db/users';
 import { waitFor, waitForQueueSettled } from '@touchline/drivers/testing';
 import type { ServerEvent } from '@touchline/shared';

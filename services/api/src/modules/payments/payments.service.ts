@@ -7,7 +7,7 @@ import {
   setAuthorizationUrl,
   type PaymentDetail,
 } from '@touchline/db/payments';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import {
   PaymentProviderError,
   type PaymentProvider,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Database, Executor } from '@touchline/db';
 import { deleteOwnedMediaObjects } from '@touchline/db/media';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import {
   deleteOwnPost,
   findPostView,

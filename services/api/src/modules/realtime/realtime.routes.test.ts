@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { revokeSession } from '@touchline/db/auth';
-import { appendUserEvent } from '@touchline/db/platform';
+import { appendUserEvent } from '@touchline/db/user-events';
 import type { UserRow } from '@touchline/db/users';
-import { SOCKET_CLOSE, type ServerEvent } from '@touchline/shared';
+import { storeUserEvents } from '@touchline/delivery';
+import { REALTIME_LIMITS, SOCKET_CLOSE, type ServerEvent } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 type Client = {
@@ -155,6 +156,57 @@ describe('realtime socket /ws/notifications/{userId}/', () => {
     expect(seqs(second.events)).toEqual([e2.seq, e3.seq, e4.seq]);
     expect(second.events.map((e) => e.type)).toEqual(['system', 'system', 'ready', 'system']);
     second.socket.close();
+  });
+
+  it('replays at most catchUpMax missed events, the newest, and says so (issue 25)', async () => {
+    const user = await t.createUser();
+    const { token } = await t.signIn(user);
+    const total = REALTIME_LIMITS.catchUpMax + 5;
+    await storeUserEvents(
+      t.db,
+      Array.from({ length: total }, (_, i) => ({
+        userId: user.id,
+        type: 'system' as const,
+        data: { text: `event ${i + 1}` },
+      })),
+    );
+    const fromStart = await connect(user, token, 0);
+    await fromStart.until((e) => e.some((x) => x.type === 'ready'));
+    const replayed = seqs(fromStart.events);
+    expect(replayed).toHaveLength(REALTIME_LIMITS.catchUpMax);
+    expect(replayed[0]).toBe(total - REALTIME_LIMITS.catchUpMax + 1);
+    expect(replayed.at(-1)).toBe(total);
+    expect(fromStart.events.at(-1)).toEqual({ type: 'ready', last_seq: total, truncated: true });
+    fromStart.socket.close();
+
+    // A client that missed less than that gets all of it, and no `truncated`.
+    const recent = await connect(user, token, total - 3);
+    await recent.until((e) => e.some((x) => x.type === 'ready'));
+    expect(seqs(recent.events)).toEqual([total - 2, total - 1, total]);
+    expect(recent.events.at(-1)).toEqual({ type: 'ready', last_seq: total });
+    recent.socket.close();
+  });
+
+  it('closes the oldest socket of a user with one too many open, and keeps the rest (issue 25)', async () => {
+    const user = await t.createUser();
+    const { token } = await t.signIn(user);
+    const clients: Client[] = [];
+    for (let i = 0; i < REALTIME_LIMITS.socketsPerUser; i += 1) {
+      const client = await connect(user, token);
+      await client.until((e) => e.some((x) => x.type === 'ready'));
+      clients.push(client);
+    }
+    const newest = await connect(user, token);
+    await newest.until((e) => e.some((x) => x.type === 'ready'));
+    expect(await clients[0]!.closed).toEqual({ code: SOCKET_CLOSE.tooManySockets });
+    // The others, the newest included, still get live events.
+    const event = await store(user, 'still here');
+    await t.app.realtime.publishStored(user.id, event);
+    for (const client of [...clients.slice(1), newest]) {
+      await client.until((e) => seqs(e).includes(event.seq));
+      expect(client.socket.readyState).toBe(WebSocket.OPEN);
+      client.socket.close();
+    }
   });
 
   it('fills a gap from the database when a live event arrives before an earlier one', async () => {

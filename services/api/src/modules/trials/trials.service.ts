@@ -1,7 +1,7 @@
 import type { Database } from '@touchline/db';
 import { deleteOwnedMediaObjects } from '@touchline/db/media';
 import { insertAdminAudit } from '@touchline/db/admin';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import {
   cancelTrial,
   createTrial,

@@ -7,7 +7,7 @@ import {
   restoreDeletedAccount,
 } from '@touchline/db/accounts';
 import { findUserByGoogleSub } from '@touchline/db/auth';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import { cancelTrial } from '@touchline/db/trials';
 import { findUserByEmail, findUserById, lockUserRow, type UserRow } from '@touchline/db/users';
 import {

@@ -7,7 +7,7 @@ import {
   latestDataExport,
   type DataExportRow,
 } from '@touchline/db/accounts';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import { lockUserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import {

@@ -12,4 +12,6 @@ export function useLiveDashboard(): void {
   useRealtimeEvent('registration_changed', refresh);
   useRealtimeEvent('payment_changed', refresh);
   useRealtimeEvent('trial_changed', refresh);
+  // A reconnect that missed more than a catch-up replays: what changed may not be among it.
+  useRealtimeEvent('ready', (event) => event.truncated && refresh());
 }

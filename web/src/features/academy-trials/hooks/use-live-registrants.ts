@@ -19,6 +19,8 @@ export function useLiveRegistrants(trialId: string): void {
   useRealtimeEvent('registration_changed', ({ data }) => refresh(data.trial_id));
   useRealtimeEvent('payment_changed', ({ data }) => refresh(data.trial_id));
   useRealtimeEvent('trial_changed', ({ data }) => refresh(data.trial_id));
+  // A reconnect that missed more than a catch-up replays: this trial's change may not be among it.
+  useRealtimeEvent('ready', (event) => event.truncated && refresh(trialId));
 }
 
 /** Keeps the academy's trial lists live (counts, status): any registration or trial change. */
@@ -28,4 +30,5 @@ export function useLiveTrialLists(): void {
   useRealtimeEvent('registration_changed', refresh);
   useRealtimeEvent('payment_changed', refresh);
   useRealtimeEvent('trial_changed', refresh);
+  useRealtimeEvent('ready', (event) => event.truncated && refresh());
 }

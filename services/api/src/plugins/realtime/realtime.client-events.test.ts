@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresenceChange } from '@touchline/drivers';
+import { REALTIME_LIMITS } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
-import type { ClientEventOf, SocketClient } from './realtime.hub';
+import type { ClientEventOf } from './realtime.client-events';
+import type { SocketClient } from './realtime.connection';
 import { openTestSocket, socketBase } from './realtime.test-support';
 
 /** A condition polled until it holds (a loaded machine gets a generous bound). */
@@ -87,6 +89,25 @@ describe('realtime client events and presence', () => {
     expect(flood.slice(0, 20).map((x) => x.event.thread_name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `flood-${i}`),
     );
+    await tab.close();
+  });
+
+  it('keeps a socket’s handler memo bounded, the newest entries kept (issue 25)', async () => {
+    const seen: { size: number; oldest: boolean; newest: boolean }[] = [];
+    t.app.realtime.onClientEvent('typing', (client, event) => {
+      if (event.thread_name !== 'fill-memo') return;
+      // As chat remembers each conversation typed in: here a thousand of them at once.
+      for (let i = 0; i < 1000; i += 1) client.memo.set(`thread-${i}`, i);
+      seen.push({
+        size: client.memo.size,
+        oldest: client.memo.has('thread-0'),
+        newest: client.memo.get('thread-999') === 999,
+      });
+    });
+    const tab = await open(await t.createUser());
+    tab.send({ type: 'typing', thread_name: 'fill-memo' });
+    await eventually(() => seen.length === 1, 'the memo handler');
+    expect(seen[0]).toEqual({ size: REALTIME_LIMITS.memoEntriesMax, oldest: false, newest: true });
     await tab.close();
   });
 

@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import { createPublisher, type Publisher } from '@touchline/delivery';
 import { findSessionAuth } from '@touchline/db/auth';
-import { lastUserSeq, listUserEventsSince } from '@touchline/db/platform';
+import { lastUserSeq, listUserEventsSince } from '@touchline/db/user-events';
 import { LIMITS, SOCKET_CLOSE, type StoredServerEvent } from '@touchline/shared';
 import type { FastifyInstance } from 'fastify';
-import { createRealtimeHub, type RealtimeHub } from '../modules/realtime/realtime.hub';
+import { createRealtimeHub, type RealtimeHub } from './realtime.hub';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 export type RealtimePluginOptions = { heartbeatMs?: number };
 
-/** The socket server and this instance's realtime hub (see realtime.hub.ts). */
+/** The socket server and this instance's realtime hub (see realtime.hub.ts beside it). */
 export const realtimePlugin = fp<RealtimePluginOptions>(
   async (app, options) => {
     const hub = createRealtimeHub({
@@ -62,5 +62,5 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       }),
     );
   },
-  { name: 'realtime', dependencies: ['platform'] },
+  { name: 'realtime', dependencies: ['dependencies'] },
 );

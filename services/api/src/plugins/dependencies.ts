@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** Decorates the root with the process's configuration, database and drivers. */
-export const platformPlugin = fp<AppDeps>(
+export const dependenciesPlugin = fp<AppDeps>(
   async (app, deps) => {
     app.decorate('config', deps.config);
     app.decorate<DatabaseHandle>('database', deps.database);
@@ -25,5 +25,5 @@ export const platformPlugin = fp<AppDeps>(
     app.decorate('secrets', deps.secrets);
     app.decorate('clock', deps.clock ?? (() => new Date()));
   },
-  { name: 'platform' },
+  { name: 'dependencies' },
 );

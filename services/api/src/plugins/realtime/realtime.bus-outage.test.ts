@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countUnread, insertNotification } from '@touchline/db/notifications';
-import { hashPassword } from '../auth/auth.passwords';
+import { hashPassword } from '../../modules/auth/auth.passwords';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**

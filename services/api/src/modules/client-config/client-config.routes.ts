@@ -8,7 +8,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     '/client-config',
     {
       schema: {
-        tags: ['platform'],
+        tags: ['deployment'],
         summary: 'Public settings for the web client',
         response: { 200: clientConfigSchema },
       },

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appendEvent, createEmail } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
+import { createEmail } from '@touchline/db/emails';
 import { testDatabaseAdminUrl } from '@touchline/db/testing';
 import { ERROR_CODES, MESSAGES } from '@touchline/shared';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
-describe('API platform', () => {
+describe('the HTTP surface', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
