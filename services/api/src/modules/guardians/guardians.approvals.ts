@@ -2,7 +2,8 @@ import type { Database } from '@touchline/db';
 import { listPendingApprovals } from '@touchline/db/trials';
 import type { PendingApproval } from '@touchline/shared';
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
 
 /**
  * The child's registrations waiting for the guardian (decision 42), as `GET

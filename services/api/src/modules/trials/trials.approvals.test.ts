@@ -79,7 +79,10 @@ describe('a consented minor’s trial registration waits for the guardian (decis
     expect(mine.my_registration).toMatchObject({ id: body.id, status: 'awaiting_guardian' });
 
     const told = `Ada Child registered for ${trial.name}: your approval is needed`;
-    await until(() => texts(guardian), (list) => list.includes(told));
+    await until(
+      () => texts(guardian),
+      (list) => list.includes(told),
+    );
     const [mail] = await t.db
       .select()
       .from(schema.emails)

@@ -262,16 +262,22 @@ describe('decideRegistrationCancel', () => {
     const no = { ok: false, reason: 'cannot_cancel' };
     expect(cancel(locked('selected'), '2026-06-21')).toEqual(no);
     expect(cancel(locked('selected', { status: 'cancelled' }))).toEqual(no);
-    expect(
-      decideRegistrationCancel(locked('selected'), { playerId: 'x', today: TODAY }),
-    ).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideRegistrationCancel(locked('selected'), { playerId: 'x', today: TODAY })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
   });
 });
 
 describe('decideOutcome', () => {
   const ACADEMY = '00000000-0000-7000-8000-0000000000bb';
   const locked = (status: string): LockedRegistrationFacts => ({
-    trial: { academyId: ACADEMY, status: 'active', deadline: '2026-06-15', trialDate: '2026-06-20' },
+    trial: {
+      academyId: ACADEMY,
+      status: 'active',
+      deadline: '2026-06-15',
+      trialDate: '2026-06-20',
+    },
     registration: { playerId: 'p', status },
   });
 
@@ -345,7 +351,12 @@ describe('decideRegistration: a consented minor waits for the guardian (decision
 describe('decideGuardianApproval', () => {
   const HOLD = new Date(NOW.getTime() + 3600_000);
   const locked = (
-    values: { status?: string; holdExpiresAt?: Date | null; feeKobo?: number; trial?: 'active' | 'cancelled' } = {},
+    values: {
+      status?: string;
+      holdExpiresAt?: Date | null;
+      feeKobo?: number;
+      trial?: 'active' | 'cancelled';
+    } = {},
   ): GuardianApprovalFacts['locked'] => ({
     trial: {
       academyId: 'a',

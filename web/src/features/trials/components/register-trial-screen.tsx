@@ -31,7 +31,13 @@ import { errorText, fieldErrors } from '../lib/errors';
 import { availabilityOf, formatDay, formatTime, place } from '../lib/format';
 import { TrialPoster } from './trial-poster';
 
-const LIVE = new Set(['pending_payment', 'registered', 'selected', 'rejected']);
+const LIVE = new Set([
+  'pending_payment',
+  'registered',
+  'selected',
+  'rejected',
+  'awaiting_guardian',
+]);
 const STATE_OPTIONS = STATES.map((state) => ({ value: state, label: state }));
 const LEVEL_OPTIONS = PLAYER_LEVELS.map((level) => ({
   value: level,
@@ -174,7 +180,13 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
           else showNotice(TRIAL_MESSAGES.checkoutRefused, 'error');
           return;
         }
-        showNotice(TRIAL_MESSAGES.registered, 'success');
+        // A consented minor's registration waits for the guardian (decision 42).
+        showNotice(
+          answer.status === 'awaiting_guardian'
+            ? TRIAL_MESSAGES.awaitingGuardian
+            : TRIAL_MESSAGES.registered,
+          'success',
+        );
         navigate(trialPath(trial.id), { replace: true });
       },
       onError: (error) => {
