@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ProfileView, RegisterBody, RegisterBodyInput, TrialView } from '@touchline/shared';
 import {
+  ageOn,
+  todayInLagos,
   PLAYER_LEVEL_LABELS,
   PLAYER_LEVELS,
   STATES,
@@ -163,7 +165,10 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
   const state = useWatch({ control: form.control, name: 'state' });
   const district = useWatch({ control: form.control, name: 'district' });
   const dobLocked = Boolean(profile.dob);
-  const paid = trial.registration_fee > 0;
+  // A minor (consent given: others are refused) registers for the guardian to approve and pay
+  // (decision 42): no checkout now.
+  const viaGuardian = Boolean(profile.dob) && ageOn(profile.dob!, todayInLagos()) < 18;
+  const paid = trial.registration_fee > 0 && !viaGuardian;
   const formError =
     register.error && !Object.keys(fieldErrors(register.error)).length
       ? errorText(register.error)
@@ -314,9 +319,11 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
           )}
         </Button>
         <p className="mt-2 text-center text-xs text-slate-500">
-          {paid
-            ? `Your place is held for ${TRIAL_LIMITS.holdMinutes} minutes while you pay.`
-            : 'This trial is free: your place is confirmed at once.'}
+          {viaGuardian
+            ? `Your guardian is asked to approve${trial.registration_fee > 0 ? ` and pay ${formatNaira(trial.registration_fee)}` : ''}; your place is held for 48 hours.`
+            : paid
+              ? `Your place is held for ${TRIAL_LIMITS.holdMinutes} minutes while you pay.`
+              : 'This trial is free: your place is confirmed at once.'}
         </p>
       </div>
     </form>
