@@ -95,6 +95,8 @@ export function useChild(id: string) {
   return useQuery({
     queryKey: guardianKeys.child(id),
     queryFn: ({ signal }) => api.get(`guardian/children/${id}`, childDetailSchema, { signal }),
+    // Back from paying a child's trial (another page), the approvals must be read again.
+    refetchOnMount: 'always',
   });
 }
 
