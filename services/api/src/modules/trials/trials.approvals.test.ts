@@ -18,10 +18,12 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 
 }
 
 type Guardian = Awaited<ReturnType<typeof consentedGuardian>>;
-const texts = async (who: { call: TestUser['call'] }) =>
-  ((await who.call('GET', '/api/notification')).json().results as { text: string }[]).map(
-    (n) => n.text,
-  );
+/** Anyone signed in: a test user or a guardian (their `call`s differ only in the methods). */
+type Caller = { call: (method: 'GET', url: string) => Promise<{ json: () => unknown }> };
+const texts = async (who: Caller) =>
+  (
+    (await who.call('GET', '/api/notification')).json() as { results: { text: string }[] }
+  ).results.map((n) => n.text);
 
 describe('a consented minor’s trial registration waits for the guardian (decision 42)', () => {
   let t: TestApp;
