@@ -28,6 +28,7 @@ import { checkoutTarget } from '@/lib/checkout-target';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
 import { useTrial } from '../api/get-trial';
+import { useMyConsentStatus } from '../api/my-consent';
 import { useRegisterForTrial } from '../api/register-trial';
 import { errorText, fieldErrors } from '../lib/errors';
 import { availabilityOf, formatDay, formatTime, place } from '../lib/format';
@@ -167,7 +168,11 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
   const dobLocked = Boolean(profile.dob);
   // A minor (consent given: others are refused) registers for the guardian to approve and pay
   // (decision 42): no checkout now.
-  const viaGuardian = Boolean(profile.dob) && ageOn(profile.dob!, todayInLagos()) < 18;
+  const consent = useMyConsentStatus();
+  const viaGuardian =
+    consent.data?.consent_status === 'given' &&
+    Boolean(profile.dob) &&
+    ageOn(profile.dob!, todayInLagos()) < 18;
   const paid = trial.registration_fee > 0 && !viaGuardian;
   const formError =
     register.error && !Object.keys(fieldErrors(register.error)).length
