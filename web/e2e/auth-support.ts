@@ -99,7 +99,7 @@ export async function apiSignIn(
   request: APIRequestContext,
   email: string,
   password: string,
-  area: { is_academy?: boolean; is_admin?: boolean } = {},
+  area: { is_academy?: boolean; is_admin?: boolean; is_guardian?: boolean } = {},
 ): Promise<{ user_id: string; access: string; refresh: string }> {
   const data = { email, password, is_academy: area.is_academy ?? false, ...area };
   const login = await request.post('/api/login', { data });

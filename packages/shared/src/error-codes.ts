@@ -126,6 +126,10 @@ export const YOUR_DATA_ERRORS = {
 
 /** Trials and registrations; each code's text is `TRIAL_MESSAGES[<key>]` (contracts/trials.ts). */
 export const TRIALS_ERRORS = {
+  /** 404: no registration waiting for this guardian (not linked, or unknown). */
+  approvalNotFound: 'trials.approval_not_found',
+  /** 409: the registration no longer waits for a guardian (decided, expired, trial cancelled). */
+  approvalClosed: 'trials.approval_closed',
   /** 404. */
   notFound: 'trials.not_found',
   /** 403: 'Only verified academies can create trials'. */

@@ -48,6 +48,15 @@ export const DOMAIN_EVENTS = {
   'registration.expired': z.object({ registrationId: z.string().uuid() }),
   /** The player cancelled their registration (a paid one adds `payment.refund_requested`). */
   'registration.cancelled': z.object({ registrationId: z.string().uuid() }),
+  /**
+   * A consented minor registered (`awaiting_guardian`, place held 48 hours): each linked guardian
+   * is told (in-app, e-mail); the academy is not (decision 42).
+   */
+  'registration.awaiting_guardian': z.object({ registrationId: z.string().uuid() }),
+  /** A guardian's approval made it `registered` (free at once, paid once paid): now the academy is told. */
+  'registration.approved': z.object({ registrationId: z.string().uuid() }),
+  /** A guardian declined: the place is freed, the child told. */
+  'registration.declined': z.object({ registrationId: z.string().uuid() }),
   /** A succeeded payment must go back to the payer (player cancelled, or paid after a full expiry). */
   'payment.refund_requested': z.object({ paymentId: z.string().uuid() }),
   /** The provider refunded a payment (status `refunded`). */
@@ -105,6 +114,18 @@ export const EMAIL_TEMPLATES = {
     amountKobo: z.number().int().min(0),
     currency: z.string(),
     paymentReference: z.string().nullable(),
+    link: z.string(),
+  }),
+  /** To a guardian: their child registered for a trial and waits for their approval. */
+  'trials.guardian_approval': z.object({
+    childName: z.string(),
+    trial: z.string(),
+    academy: z.string(),
+    trialDate: z.string(),
+    venue: z.string(),
+    amountKobo: z.number().int().min(0),
+    currency: z.string(),
+    expiresAt: z.string(),
     link: z.string(),
   }),
   /** Selection outcome. */

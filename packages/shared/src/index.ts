@@ -32,3 +32,4 @@ export * from './contracts/your-data';
 export * from './contracts/guardians';
 export * from './guardian-texts';
 export * from './your-data-texts';
+export * from './contracts/guardian-approvals';

@@ -108,6 +108,19 @@ export const JOBS = {
     }),
   },
   /**
+   * A consented minor's registration and its guardian (decision 42): `requested` tells each
+   * linked guardian (in-app, e-mail) that it waits for approval; `declined` and `expired` tell
+   * the child the place was released.
+   */
+  'notifications.guardian_approval': {
+    queue: 'notifications',
+    payload: z.object({
+      eventId: z.string(),
+      registrationId: z.string().uuid(),
+      update: z.enum(['requested', 'declined']),
+    }),
+  },
+  /**
    * Expires one pending registration whose hold ran out (routed with a delay of the hold; a no-op
    * when it is no longer pending or not yet due, the sweep catches those).
    */
@@ -225,6 +238,9 @@ const trialChanged = {
 /** A pending registration's hold, and a little more, before its expiry job runs. */
 export const HOLD_EXPIRY_DELAY_MS = (LIMITS.paymentHoldMinutes * 60 + 5) * 1000;
 
+/** A minor's registration's 48-hour hold for the guardian, and a little more. */
+export const GUARDIAN_HOLD_EXPIRY_DELAY_MS = (LIMITS.guardianHoldMinutes * 60 + 5) * 1000;
+
 /**
  * How long after a chat message its notification job runs: a receiver reading the conversation
  * marks it read within this time, and is then not notified.
@@ -296,6 +312,33 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
   ],
   'registration.expired': [update('registration.expired', () => 'expired'), registrationChanged],
   'registration.cancelled': [registrationChanged],
+  'registration.awaiting_guardian': [
+    {
+      job: 'notifications.guardian_approval',
+      payload: (p, eventId) => ({ eventId, registrationId: p.registrationId, update: 'requested' }),
+    },
+    {
+      job: 'trials.expire_hold',
+      payload: (p) => ({ registrationId: p.registrationId }),
+      delayMs: GUARDIAN_HOLD_EXPIRY_DELAY_MS,
+    },
+    registrationChanged,
+  ],
+  'registration.approved': [
+    {
+      // The academy's '<name> registered for <trial>' (and a free trial's confirmation).
+      job: 'notifications.registration',
+      payload: (p, eventId) => ({ eventId, registrationId: p.registrationId }),
+    },
+    registrationChanged,
+  ],
+  'registration.declined': [
+    {
+      job: 'notifications.guardian_approval',
+      payload: (p, eventId) => ({ eventId, registrationId: p.registrationId, update: 'declined' }),
+    },
+    registrationChanged,
+  ],
   'payment.refund_requested': [{ job: 'payments.refund', payload: (p) => p }],
   'payment.refunded': [
     update('payment.refunded', () => 'refunded'),

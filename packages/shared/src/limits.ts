@@ -31,6 +31,8 @@ export const LIMITS = {
   refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
   resetTokenTtlSeconds: 15 * 60,
   paymentHoldMinutes: 30,
+  /** A consented minor's registration holds its place this long for the guardian (§14). */
+  guardianHoldMinutes: 48 * 60,
   messageEditWindowMinutes: 15,
   maxPageSize: 100,
 } as const;

@@ -45,6 +45,14 @@ export const NOTIFICATION_TEXTS = {
   registrationExpired: (trial: string) =>
     `Your place at ${trial} was released because payment was not completed`,
   trialCancelled: (trial: string) => `${trial} has been cancelled`,
+  /** To each linked guardian when a consented minor registers (link `/guardian/home`). */
+  guardianApprovalRequested: (child: string, trial: string) =>
+    `${child} registered for ${trial}: your approval is needed`,
+  /** To the child when a guardian declines (or the 48-hour hold runs out). */
+  registrationDeclinedByGuardian: (trial: string) =>
+    `Your guardian declined your registration for ${trial}`,
+  guardianApprovalExpired: (trial: string) =>
+    `Your place at ${trial} was released because your guardian did not approve in time`,
   refundIssued: (trial: string) => `Your payment for ${trial} has been refunded`,
   trialReminder: (trial: string) => `Reminder: ${trial} is tomorrow`,
   /** A chat message (kind `message`, link `chatLink(thread)`). */

@@ -69,7 +69,8 @@ export function decidePaymentOutcome(facts: PaymentOutcomeFacts): PaymentOutcome
       releaseHold: registration.status === 'pending_payment',
     };
   }
-  if (registration.status === 'pending_payment')
+  // A guardian's payment for a minor's registration confirms it like a player's own (decision 42).
+  if (registration.status === 'pending_payment' || registration.status === 'awaiting_guardian')
     return { outcome: 'confirmed', paidKobo, register: 'hold' };
   if (KEEPS_PLACE.includes(registration.status))
     return { outcome: 'confirmed', paidKobo, register: 'none' };

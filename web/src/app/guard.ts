@@ -20,6 +20,10 @@ export function decideAccess(route: AppRoute, role: Role | null, path: string): 
       if (!role) return redirect(loginPathFor(path));
       // `both` means player or academy (spec §3); administrators have their own area.
       return role === 'player' || role === 'academy' ? render : redirect(UNAUTHENTICATED_PATH);
+    case 'payer':
+      // The payment pages: a player's own payments, and a guardian paying for a child's trial.
+      if (!role) return redirect(loginPathFor(path));
+      return role === 'player' || role === 'guardian' ? render : redirect(UNAUTHENTICATED_PATH);
     default:
       if (!role) return redirect(loginPathFor(path));
       return role === route.access ? render : redirect(UNAUTHENTICATED_PATH);

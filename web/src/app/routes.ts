@@ -106,11 +106,12 @@ export const routes: readonly AppRoute[] = [
   route('/list_trials', 'player', 'Trials', ListTrialsPage),
   route('/trial_details/:id', 'player', 'Trial details', TrialDetailsPage),
   route('/register_trial/:id', 'player', 'Register for trial', RegisterTrialPage),
-  route('/payment_success', 'player', 'Payment successful', PaymentOutcomePage),
-  route('/payment_failed', 'player', 'Payment failed', PaymentOutcomePage),
+  route('/payment_success', 'payer', 'Payment successful', PaymentOutcomePage),
+  route('/payment_failed', 'payer', 'Payment failed', PaymentOutcomePage),
   route('/trial_history', 'player', 'View Joined Trials', TrialHistoryPage),
-  // The embedded payment provider's checkout (supplement §6): the payer is a player.
-  route('/sandbox/checkout/:reference', 'player', 'Sandbox checkout', SandboxCheckoutPage),
+  // The embedded payment provider's checkout (supplement §6): the payer is a player, or a
+  // guardian paying for a child's trial (decision 42).
+  route('/sandbox/checkout/:reference', 'payer', 'Sandbox checkout', SandboxCheckoutPage),
   route('/friends', 'player', 'Friends', FriendsPage),
   route('/following', 'player', 'Following', FollowingPage),
   route('/friend_request_list', 'player', 'Friend requests', FriendRequestsPage),

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { LoadingPlaceholder } from '@/components/loading-placeholder';
 import { session } from '@/lib/session';
 
-const APP_FRAMED: ReadonlySet<RouteAccess> = new Set(['player', 'academy', 'both']);
+const APP_FRAMED: ReadonlySet<RouteAccess> = new Set(['player', 'academy', 'both', 'payer']);
 
 // Split by area: the public pages load neither frame, a player or academy never the admin one.
 const PlayerAcademyFrame = lazy(() =>

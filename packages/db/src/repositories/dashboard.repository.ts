@@ -11,6 +11,14 @@ import { rowsOf } from '../sql';
 const lagosDate = (column: string) =>
   sql.raw(`to_char((${column} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD')`);
 
+/**
+ * The places of trial `t` held by registrations waiting for a guardian: they count against
+ * capacity but the academy does not see them (decision 42), so its counters leave them out.
+ */
+export const HIDDEN_HELD = sql.raw(
+  `(select count(*) from trial_registrations hr where hr.trial_id = t.id and hr.status = 'awaiting_guardian')::int`,
+);
+
 export type TrialTabCounts = {
   upcoming: number;
   today: number;
@@ -44,7 +52,7 @@ export async function countAcademyRegistrationsByStatus(
     select r.status, count(*)::int as count
     from trial_registrations r
     join trials t on t.id = r.trial_id
-    where t.academy_id = ${academyId}
+    where t.academy_id = ${academyId} and r.academy_visible
     group by r.status`);
   return rowsOf<{ status: string; count: number }>(result);
 }
@@ -63,7 +71,8 @@ export async function countAcademyRegistrationsPerDay(
     select ${lagosDate('r.created_at')} as date, count(*)::int as count
     from trial_registrations r
     join trials t on t.id = r.trial_id
-    where t.academy_id = ${input.academyId} and r.created_at >= ${from.toISOString()}::timestamptz
+    where t.academy_id = ${input.academyId} and r.academy_visible
+      and r.created_at >= ${from.toISOString()}::timestamptz
     group by 1
     order by 1`);
   return rowsOf<{ date: string; count: number }>(result);
@@ -91,7 +100,7 @@ export async function listUpcomingAcademyTrials(
   const result = await executor.execute(sql`
     select t.id, t.name, to_char(t.trial_date, 'YYYY-MM-DD') as "trialDate",
       t.start_time as "startTime", t.venue, t.state, t.district,
-      t.registered_count as "registeredCount", t.participant_limit as "participantLimit",
+      t.registered_count - ${HIDDEN_HELD} as "registeredCount", t.participant_limit as "participantLimit",
       t.fee_kobo as "feeKobo", t.currency
     from trials t
     where t.academy_id = ${input.academyId} and t.status = 'active'

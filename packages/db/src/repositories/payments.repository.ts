@@ -179,6 +179,8 @@ export type PaymentSuccessOutcome =
       registrationId: string;
       confirmed: boolean;
       retaken: boolean;
+      /** It was a minor's registration waiting for the guardian: now the academy sees it. */
+      approved?: boolean;
     }
   /**
    * Succeeded, but the registration cannot have its place (expired and registration closed or
@@ -261,14 +263,20 @@ export async function markPaymentSucceeded(
     return { outcome: 'confirmed', ...ids, confirmed: false, retaken: false };
   await tx
     .update(trialRegistrations)
-    .set({ status: 'registered', holdExpiresAt: null, updatedAt: input.now })
+    .set({ status: 'registered', holdExpiresAt: null, academyVisible: true, updatedAt: input.now })
     .where(eq(trialRegistrations.id, registration.id));
   if (decision.register === 'retake')
     await tx
       .update(trials)
       .set({ registeredCount: sql`${trials.registeredCount} + 1` })
       .where(eq(trials.id, trial.id));
-  return { outcome: 'confirmed', ...ids, confirmed: true, retaken: decision.register === 'retake' };
+  return {
+    outcome: 'confirmed',
+    ...ids,
+    confirmed: true,
+    retaken: decision.register === 'retake',
+    approved: !registration.academyVisible,
+  };
 }
 
 /** A `pending_payment` registration expires and frees its place (under the caller's locks). */

@@ -1,7 +1,7 @@
 import type { OutcomeStatus } from '@touchline/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../client';
-import { trialRegistrations, trials } from '../schema';
+import { guardianLinks, payments, trialRegistrations, trials } from '../schema';
 import { rowsOf } from '../sql';
 import type { RegistrationRow } from './registrations.repository';
 
@@ -14,6 +14,12 @@ import type { RegistrationRow } from './registrations.repository';
  * (pending and due), so a repeated job changes nothing.
  */
 
+/**
+ * Statuses whose place is held until `hold_expires_at`: a pending payment (30 minutes) and a
+ * minor's registration waiting for a guardian (48 hours, decision 42).
+ */
+const HELD: RegistrationRow['status'][] = ['pending_payment', 'awaiting_guardian'];
+
 /** A registration and its trial, both locked, as a decision about it needs them. */
 export type LockedRegistration = {
   trial: {
@@ -24,6 +30,8 @@ export type LockedRegistration = {
     trialDate: string;
     participantLimit: number | null;
     registeredCount: number;
+    feeKobo: number;
+    currency: string;
   };
   registration: RegistrationRow;
 };
@@ -40,7 +48,8 @@ export async function lockRegistration(
   if (!found) return null;
   const trialResult = await tx.execute(sql`
     select id, academy_id as "academyId", status, deadline::text as deadline,
-      trial_date::text as "trialDate", participant_limit as "participantLimit", registered_count as "registeredCount"
+      trial_date::text as "trialDate", participant_limit as "participantLimit", registered_count as "registeredCount",
+      fee_kobo as "feeKobo", currency
     from trials where id = ${found.trialId} for update`);
   const trial = rowsOf<LockedRegistration['trial']>(trialResult)[0]!;
   const [registration] = await tx
@@ -49,7 +58,11 @@ export async function lockRegistration(
     .where(eq(trialRegistrations.id, registrationId))
     .for('update');
   return {
-    trial: { ...trial, registeredCount: Number(trial.registeredCount) },
+    trial: {
+      ...trial,
+      registeredCount: Number(trial.registeredCount),
+      feeKobo: Number(trial.feeKobo),
+    },
     registration: registration!,
   };
 }
@@ -123,7 +136,7 @@ export async function expireHold(
   if (!locked) return { expired: false, registration: null };
   const { trial, registration } = locked;
   const info = { id: registration.id, trialId: trial.id, playerId: registration.playerId };
-  if (registration.status !== 'pending_payment') return { expired: false, registration: info };
+  if (!HELD.includes(registration.status)) return { expired: false, registration: info };
   if (
     !input.force &&
     (registration.holdExpiresAt === null ||
@@ -154,7 +167,7 @@ export async function bringHoldDue(
     .where(
       and(
         eq(trialRegistrations.id, input.registrationId),
-        eq(trialRegistrations.status, 'pending_payment'),
+        inArray(trialRegistrations.status, HELD),
       ),
     )
     .returning({ id: trialRegistrations.id });
@@ -172,7 +185,8 @@ export async function sweepExpiredHolds(
 ): Promise<{ id: string; trialId: string; playerId: string }[]> {
   const due = await tx.execute(sql`
     select id from trial_registrations
-    where status = 'pending_payment' and hold_expires_at <= ${input.now.toISOString()}::timestamptz
+    where status in ('pending_payment', 'awaiting_guardian')
+      and hold_expires_at <= ${input.now.toISOString()}::timestamptz
     order by hold_expires_at limit ${input.limit ?? 200}`);
   const expired: { id: string; trialId: string; playerId: string }[] = [];
   for (const { id } of rowsOf<{ id: string }>(due)) {
@@ -180,4 +194,101 @@ export async function sweepExpiredHolds(
     if (result.expired && result.registration) expired.push(result.registration);
   }
   return expired;
+}
+
+/* ------------------------------------------------------ a guardian's approval (decision 42) */
+
+/**
+ * Whether `guardianId` holds a live link to `childId` (read inside the approval's transaction,
+ * after `lockRegistration`): the approval route's ownership fact.
+ */
+export async function hasLiveGuardianLink(
+  executor: Transaction | Database,
+  input: { guardianId: string; childId: string },
+): Promise<boolean> {
+  const rows = await executor
+    .select({ id: guardianLinks.id })
+    .from(guardianLinks)
+    .where(
+      and(
+        eq(guardianLinks.guardianId, input.guardianId),
+        eq(guardianLinks.childId, input.childId),
+        isNull(guardianLinks.endedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The pending payment of a registration (the guardian's open checkout), or null. */
+export async function findPendingPayment(tx: Transaction, registrationId: string) {
+  const [row] = await tx
+    .select({
+      id: payments.id,
+      reference: payments.reference,
+      amountKobo: payments.amountKobo,
+      currency: payments.currency,
+      payerId: payments.payerId,
+      authorizationUrl: payments.authorizationUrl,
+    })
+    .from(payments)
+    .where(and(eq(payments.registrationId, registrationId), eq(payments.status, 'pending')))
+    .orderBy(sql`${payments.createdAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Writes a decided approval of a free trial (under `lockRegistration`): `registered`, visible. */
+export async function markGuardianApproved(
+  tx: Transaction,
+  input: { registrationId: string; at: Date },
+): Promise<void> {
+  await tx
+    .update(trialRegistrations)
+    .set({ status: 'registered', holdExpiresAt: null, academyVisible: true, updatedAt: input.at })
+    .where(eq(trialRegistrations.id, input.registrationId));
+}
+
+/**
+ * Opens the guardian's payment of a paid trial's registration (under `lockRegistration`): a
+ * pending payment row with the guardian as payer; the registration stays `awaiting_guardian`
+ * (hidden, its place held) until the provider confirms the money (`markPaymentSucceeded`).
+ */
+export async function insertGuardianPayment(
+  tx: Transaction,
+  input: {
+    registrationId: string;
+    payerId: string;
+    amountKobo: number;
+    currency: string;
+    provider: 'sandbox' | 'paystack';
+    reference: string;
+    at: Date;
+  },
+) {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      registrationId: input.registrationId,
+      payerId: input.payerId,
+      provider: input.provider,
+      reference: input.reference,
+      amountKobo: input.amountKobo,
+      currency: input.currency,
+      status: 'pending',
+      createdAt: input.at,
+      updatedAt: input.at,
+    })
+    .returning({ id: payments.id, reference: payments.reference });
+  return row!;
+}
+
+/** The live guardians of a child (their ids and e-mails), for the approval notices. */
+export async function listLiveGuardians(executor: Database | Transaction, childId: string) {
+  const result = await executor.execute(sql`
+    select u.id, u.email, u.is_active as "isActive"
+    from guardian_links l join users u on u.id = l.guardian_id
+    where l.child_id = ${childId} and l.ended_at is null
+    order by l.created_at, u.id`);
+  return rowsOf<{ id: string; email: string; isActive: boolean }>(result);
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { trialRegistrations, trials } from '../schema';
+import { trialRegistrations, trials, users } from '../schema';
 import { mediaJson, rowsOf, type MediaRef } from '../sql';
 import type {
   RegistrantDetails,
@@ -25,6 +25,7 @@ export type RegistrationDetail = RegistrationRow & {
   cancelReason: string | null;
   feeKobo: number;
   currency: string;
+  academyName: string;
 };
 
 export async function findRegistration(
@@ -44,9 +45,11 @@ export async function findRegistration(
       cancelReason: trials.cancelReason,
       feeKobo: trials.feeKobo,
       currency: trials.currency,
+      academyName: users.username,
     })
     .from(trialRegistrations)
     .innerJoin(trials, eq(trials.id, trialRegistrations.trialId))
+    .innerJoin(users, eq(users.id, trials.academyId))
     .where(eq(trialRegistrations.id, registrationId));
   if (!row) return null;
   const { registration, ...trial } = row;
@@ -71,12 +74,18 @@ export type RegistrantRow = RegistrantDetails & {
  */
 export async function listRegistrants(
   executor: Executor,
-  input: { trialId: string; statuses?: RegistrationStatusValue[] },
+  input: {
+    trialId: string;
+    statuses?: RegistrationStatusValue[];
+    /** Only what the academy may see (not those waiting for a guardian, decision 42). */
+    academyVisible?: boolean;
+  },
 ): Promise<RegistrantRow[]> {
   const only =
     input.statuses && input.statuses.length > 0
       ? sql`and r.status = any(string_to_array(${input.statuses.join(',')}, ','))`
       : sql``;
+  const visible = input.academyVisible ? sql`and r.academy_visible` : sql``;
   const result = await executor.execute(sql`
     select r.id, r.reference_code as "referenceCode", r.player_id as "playerId",
       ${mediaJson('pm')} as photo, r.name, r.dob::text as dob, r.phone, r.email, r.state,
@@ -90,7 +99,7 @@ export async function listRegistrants(
     from trial_registrations r
     join users u on u.id = r.player_id
     left join media_objects pm on pm.id = u.profile_photo_media_id
-    where r.trial_id = ${input.trialId} ${only}
+    where r.trial_id = ${input.trialId} ${only} ${visible}
     order by r.created_at, r.id`);
   return rowsOf<Omit<RegistrantRow, 'createdAt'> & { createdAt: Date | string }>(result).map(
     (r) => ({ ...r, createdAt: new Date(r.createdAt) }),
@@ -163,4 +172,47 @@ export async function trialHistory(
     holdExpiresAt: r.holdExpiresAt === null ? null : new Date(r.holdExpiresAt),
   }));
   return { rows: rows.slice(0, input.pageSize), hasMore: rows.length > input.pageSize };
+}
+
+/** A registration waiting for a guardian, as `/guardian/home` lists it (decision 42). */
+export type PendingApprovalRow = {
+  id: string;
+  referenceCode: string;
+  holdExpiresAt: Date | string | null;
+  createdAt: Date | string;
+  trialId: string;
+  trialName: string;
+  trialDate: string;
+  venue: string;
+  academyName: string;
+  feeKobo: number;
+  currency: string;
+  /** The guardian's own latest payment for it (their checkout), or null. */
+  payment: { reference: string; status: string; authorization_url: string | null } | null;
+};
+
+/**
+ * The child's registrations waiting for a guardian, oldest first, each with `guardianId`'s own
+ * latest payment (the caller checked the guardian's live link to the child).
+ */
+export async function listPendingApprovals(
+  executor: Executor,
+  input: { childId: string; guardianId: string },
+): Promise<PendingApprovalRow[]> {
+  const result = await executor.execute(sql`
+    select r.id, r.reference_code as "referenceCode", r.hold_expires_at as "holdExpiresAt",
+      r.created_at as "createdAt", t.id as "trialId", t.name as "trialName",
+      t.trial_date::text as "trialDate", t.venue, a.username as "academyName",
+      t.fee_kobo as "feeKobo", t.currency,
+      (select json_build_object('reference', p.reference, 'status', p.status,
+          'authorization_url', p.authorization_url)
+        from payments p where p.registration_id = r.id and p.payer_id = ${input.guardianId}
+        order by p.created_at desc limit 1) as payment
+    from trial_registrations r
+    join trials t on t.id = r.trial_id
+    join users a on a.id = t.academy_id
+    where r.player_id = ${input.childId} and r.status = 'awaiting_guardian'
+    order by r.created_at, r.id
+    limit 50`);
+  return rowsOf<PendingApprovalRow>(result).map((r) => ({ ...r, feeKobo: Number(r.feeKobo) }));
 }

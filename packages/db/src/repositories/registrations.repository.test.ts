@@ -111,7 +111,12 @@ describe('the facts a registration is decided on', () => {
         currency: 'NGN',
         requirementIds: w.trials.open.requirementIds,
       },
-      player: { id: w.users.ada.id, role: 'player', dob: '2010-06-20' },
+      player: {
+        id: w.users.ada.id,
+        role: 'player',
+        dob: '2010-06-20',
+        consentStatus: 'not_needed',
+      },
       alreadyRegistered: true,
     });
     // An expired registration is not live: the player may register again.

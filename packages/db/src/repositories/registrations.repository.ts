@@ -23,7 +23,7 @@ export type PaymentProviderName = 'sandbox' | 'paystack';
 
 /** The statuses that hold a place and count as "registered" (the live-registration index's). */
 export const LIVE_REGISTRATION_STATUSES = sql.raw(
-  `('pending_payment', 'registered', 'selected', 'rejected')`,
+  `('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian')`,
 );
 
 /** 'TL-' and 6 characters of `REFERENCE_CODE_ALPHABET`. */
@@ -65,8 +65,11 @@ export type RegistrationTrialFacts = {
 /** What the stored world says about one player registering for one trial. */
 export type StoredRegistrationFacts = {
   trial: RegistrationTrialFacts | null;
-  /** The account registering (null when missing): its role and locked date of birth. */
-  player: { id: string; role: Role; dob: string | null } | null;
+  /**
+   * The account registering (null when missing): its role, locked date of birth and consent
+   * status (`given`: a minor whose guardian consented, decision 42).
+   */
+  player: { id: string; role: Role; dob: string | null; consentStatus: string } | null;
   /** The player holds a live registration of this trial. */
   alreadyRegistered: boolean;
 };
@@ -76,6 +79,7 @@ type RawFacts = Omit<RegistrationTrialFacts, 'id'> & {
   playerId: string | null;
   playerRole: Role;
   playerDob: string | null;
+  playerConsent: string;
   alreadyRegistered: boolean;
 };
 
@@ -98,6 +102,7 @@ export async function lockRegistrationFacts(
       (select coalesce(json_agg(q.id order by q.position), '[]'::json)
         from trial_requirements q where q.trial_id = t.id) as "requirementIds",
       p.id as "playerId", p.role as "playerRole", p.dob::text as "playerDob",
+      p.consent_status as "playerConsent",
       exists (select 1 from trial_registrations r
         where r.trial_id = ${input.trialId} and r.player_id = ${input.playerId}
           and r.status in ${LIVE_REGISTRATION_STATUSES}) as "alreadyRegistered"
@@ -106,7 +111,7 @@ export async function lockRegistrationFacts(
     left join users au on au.id = t.academy_id
     left join users p on p.id = ${input.playerId}`);
   const row = rowsOf<RawFacts>(result)[0]!;
-  const { playerId, playerRole, playerDob, alreadyRegistered, ...trial } = row;
+  const { playerId, playerRole, playerDob, playerConsent, alreadyRegistered, ...trial } = row;
   return {
     trial:
       trial.id === null
@@ -117,7 +122,10 @@ export async function lockRegistrationFacts(
             registeredCount: Number(trial.registeredCount),
             feeKobo: Number(trial.feeKobo),
           },
-    player: playerId === null ? null : { id: playerId, role: playerRole, dob: playerDob },
+    player:
+      playerId === null
+        ? null
+        : { id: playerId, role: playerRole, dob: playerDob, consentStatus: playerConsent },
     alreadyRegistered,
   };
 }
@@ -191,6 +199,8 @@ export async function insertRegistration(
         level: input.level,
         status: input.status,
         holdExpiresAt: input.holdExpiresAt,
+        // A registration waiting for a guardian is the family's until approved (decision 42).
+        academyVisible: input.status !== 'awaiting_guardian',
         createdAt: input.now,
         updatedAt: input.now,
       })

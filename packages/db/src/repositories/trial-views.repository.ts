@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AcademyTrialTab } from '@touchline/shared';
 import type { Executor } from '../client';
 import { containsPattern, mediaJson, rowsOf, type MediaRef } from '../sql';
+import { HIDDEN_HELD } from './dashboard.repository';
 import { LIVE_REGISTRATION_STATUSES } from './registrations.repository';
 import type { TrialDetails, TrialRequirementRow, TrialSport } from './trials.repository';
 
@@ -52,7 +53,8 @@ function toTrialViewRow(row: RawTrialViewRow): TrialViewRow {
 
 /**
  * The hydrated trials named by a `page(trial_id, ord)` relation the caller defines in its `with`
- * clause, in `ord` order. `viewerId` (null for none) picks `myRegistration`.
+ * clause, in `ord` order. `viewerId` (null for none) picks `myRegistration`; when it is the
+ * trial's academy, `registeredCount` leaves out places held for a guardian (decision 42).
  */
 function trialViewsSql(viewerId: string | null) {
   return sql`
@@ -61,7 +63,9 @@ function trialViewsSql(viewerId: string | null) {
       t.start_time as "startTime", t.deadline::text as deadline, t.min_age as "minAge",
       t.max_age as "maxAge", t.participant_limit as "participantLimit", t.fee_kobo as "feeKobo",
       t.currency, ${mediaJson('tm')} as image, t.description, t.status,
-      t.cancel_reason as "cancelReason", t.registered_count as "registeredCount",
+      t.cancel_reason as "cancelReason",
+      case when t.academy_id = ${viewerId}::uuid then t.registered_count - ${HIDDEN_HELD}
+        else t.registered_count end as "registeredCount",
       t.created_at as "createdAt", au.username as "academyName", ${mediaJson('am')} as "academyPhoto",
       (au.is_active and au.academy_status = 'verified') as "academyVerified",
       (select coalesce(json_agg(json_build_object('id', q.id, 'text', q.text) order by q.position), '[]'::json)
@@ -207,7 +211,7 @@ export async function listAcademyTrials(
       order by ${tab.order}
       limit ${input.pageSize + 1} offset ${offset}
     )
-    ${trialViewsSql(null)}`);
+    ${trialViewsSql(input.academyId)}`);
   const rows = rowsOf<RawTrialViewRow>(result).map(toTrialViewRow);
   return { rows: rows.slice(0, input.pageSize), hasMore: rows.length > input.pageSize };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -16,7 +17,7 @@ import { users } from './users';
 
 /**
  * Trials an academy runs (supplement §5). `registered_count` is the places taken: registrations
- * in `pending_payment`, `registered`, `selected` or `rejected`, kept in the transaction that
+ * in `pending_payment`, `registered`, `selected`, `rejected` or `awaiting_guardian`, kept in the transaction that
  * changes one (under the trial's row lock), so capacity never needs a count. Dates are Lagos
  * calendar dates; money is integer kobo with its currency.
  */
@@ -125,9 +126,16 @@ export const trialRegistrations = pgTable(
         'cancelled',
         'trial_cancelled',
         'expired',
+        'awaiting_guardian',
       ],
     }).notNull(),
     holdExpiresAt: tz('hold_expires_at'),
+    /**
+     * The academy may see it (registrants, CSV, dashboard, counters, notices, live events): false
+     * while a consented minor's registration waits for a guardian, true once approved and
+     * registered (decision 42); a declined or expired one stays hidden.
+     */
+    academyVisible: boolean('academy_visible').notNull().default(true),
     remindedAt: tz('reminded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -136,12 +144,14 @@ export const trialRegistrations = pgTable(
     uniqueIndex('trial_registrations_reference_code_key').on(t.referenceCode),
     uniqueIndex('trial_registrations_live_key')
       .on(t.trialId, t.playerId)
-      .where(sql`${t.status} in ('pending_payment', 'registered', 'selected', 'rejected')`),
+      .where(
+        sql`${t.status} in ('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian')`,
+      ),
     index('trial_registrations_trial_created_idx').on(t.trialId, t.createdAt),
     index('trial_registrations_player_created_idx').on(t.playerId, t.createdAt),
     index('trial_registrations_hold_idx')
       .on(t.holdExpiresAt)
-      .where(sql`${t.status} = 'pending_payment'`),
+      .where(sql`${t.status} in ('pending_payment', 'awaiting_guardian')`),
   ],
 );
 

@@ -26,9 +26,18 @@ export const dashboardTrialCountsSchema = z.object({
 });
 export type DashboardTrialCounts = z.infer<typeof dashboardTrialCountsSchema>;
 
+/**
+ * The statuses an academy counts: all but a minor's registration waiting for a guardian, which
+ * the academy never sees (decision 42).
+ */
+export const ACADEMY_REGISTRATION_STATUSES = REGISTRATION_STATUSES.filter(
+  (status): status is Exclude<(typeof REGISTRATION_STATUSES)[number], 'awaiting_guardian'> =>
+    status !== 'awaiting_guardian',
+);
+
 const statusCounts = Object.fromEntries(
-  REGISTRATION_STATUSES.map((status) => [status, z.number().int().min(0)]),
-) as Record<(typeof REGISTRATION_STATUSES)[number], z.ZodNumber>;
+  ACADEMY_REGISTRATION_STATUSES.map((status) => [status, z.number().int().min(0)]),
+) as Record<(typeof ACADEMY_REGISTRATION_STATUSES)[number], z.ZodNumber>;
 
 export const academyDashboardSchema = z.object({
   /** Counts per trial status (upcoming, today, completed, cancelled). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailAddress } from './auth';
+import { pendingApprovalSchema } from './guardian-approvals';
 import { normalizeNigerianPhone, PROFILE_MESSAGES } from './profiles';
 import {
   CONSENT_STATUSES,
@@ -119,6 +120,8 @@ export const childDetailSchema = z.object({
         .nullable(),
     }),
   ),
+  /** Registrations waiting for a guardian's approval (decision 42). */
+  approvals: z.array(pendingApprovalSchema).default([]),
 });
 export type ChildDetail = z.infer<typeof childDetailSchema>;
 

@@ -49,6 +49,8 @@ export const REGISTRATION_STATUSES = [
   'cancelled',
   'trial_cancelled',
   'expired',
+  /** A consented minor's registration waiting for a guardian (supplement §14, decision 42). */
+  'awaiting_guardian',
 ] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
@@ -58,6 +60,7 @@ export const LIVE_REGISTRATION_STATUSES = [
   'registered',
   'selected',
   'rejected',
+  'awaiting_guardian',
 ] as const satisfies readonly RegistrationStatus[];
 export type LiveRegistrationStatus = (typeof LIVE_REGISTRATION_STATUSES)[number];
 
@@ -73,6 +76,7 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   cancelled: 'Cancelled',
   trial_cancelled: 'Trial cancelled',
   expired: 'Expired',
+  awaiting_guardian: 'Waiting for your guardian’s approval',
 };
 
 /** The level a player reached (supplement §5). */
@@ -116,6 +120,13 @@ export const TRIAL_MESSAGES = {
   answersInvalid: 'Answer every requirement of this trial',
   dobMismatch: 'Date of birth must match your profile',
   academyUnavailable: 'This academy is not accepting registrations',
+  // A consented minor's registration (supplement §14, decision 42).
+  awaitingGuardian: "Waiting for your guardian's approval",
+  approvalNotFound: 'Registration not found',
+  approvalClosed: 'This registration is no longer waiting for your approval',
+  guardianApproved: 'Approved: the registration is confirmed',
+  guardianApprovedPay: 'Approved: pay the fee to confirm the registration',
+  guardianDeclined: 'Declined: the place is released',
   // Validation.
   nameRequired: 'Trial name is required',
   nameTooLong: `Trial name must be at most ${TRIAL_LIMITS.nameMaxLength} characters`,

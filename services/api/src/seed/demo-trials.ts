@@ -11,7 +11,10 @@ import { appendEvent } from '@touchline/db/outbox';
 import {
   cancelTrial,
   createTrial,
+  insertGuardianPayment,
   listTrialRequirements,
+  markGuardianApproved,
+  newPaymentReference,
   type NewTrial,
 } from '@touchline/db/trials';
 import type { UserRow } from '@touchline/db/users';
@@ -28,6 +31,7 @@ import {
 import {
   cancelRegistrationWithin,
   registerWithin,
+  registrationEventFor,
   setOutcomeWithin,
 } from '../modules/trials/trials.registrations.within';
 import { TRIAL_POSTER_VARIANTS } from '../modules/trials/trials.service';
@@ -40,10 +44,19 @@ const TUNDE = 'player@touchline.test';
 const KEMI = 'kemi@touchline.test';
 const CHIDI = 'chidi@touchline.test';
 const AMAKA = 'amaka@touchline.test';
+/** Amaka's and Musa's guardian: approves (and pays for) Amaka's registrations. */
+const GUARDIAN = 'guardian@touchline.test';
 
 /** How a demo registration ends up (each one is made the way the product makes it, then moved). */
 type Outcome =
-  'registered' | 'pending_payment' | 'paid' | 'payment_failed' | 'cancelled' | OutcomeStatus;
+  | 'registered'
+  | 'pending_payment'
+  | 'paid'
+  | 'payment_failed'
+  | 'cancelled'
+  | OutcomeStatus
+  /** A consented minor's registration left waiting for the guardian (decision 42). */
+  | 'awaiting_guardian';
 
 type DemoRegistration = {
   by: Email;
@@ -123,6 +136,16 @@ const TRIALS: DemoTrial[] = [
         level: 'district',
         outcome: 'cancelled',
         answers: ['Goalkeeper', 'Port Harcourt Rovers'],
+      },
+      // Amaka (16) registered today: it waits for guardian@'s approval (issue 23 item 7), and
+      // Lagos Stars sees nothing of it until then.
+      {
+        by: AMAKA,
+        daysAgo: 0,
+        phone: '08061234567',
+        level: 'state',
+        outcome: 'awaiting_guardian',
+        answers: ['Midfield', 'Queens College'],
       },
     ],
   },
@@ -384,18 +407,39 @@ export async function seedDemoTrials(
       if (!registered.ok)
         throw new Error(`demo: ${player.username} could not register: ${registered.reason}`);
       const registrationId = registered.registration.id;
-      await appendEvent(tx, {
-        type: 'registration.created',
-        payload: { registrationId, trialId },
-      });
-      const payment = registered.payment;
+      await appendEvent(tx, registrationEventFor(registered));
+      // A consented minor's paid registration is paid by the guardian once approved.
+      const guardian =
+        registered.decision.outcome === 'awaiting_guardian' && entry.outcome !== 'awaiting_guardian'
+          ? who(GUARDIAN)
+          : null;
+      const payment =
+        guardian && demo.fields.feeKobo > 0
+          ? {
+              ...(await insertGuardianPayment(tx, {
+                registrationId,
+                payerId: guardian.id,
+                provider: 'sandbox',
+                reference: newPaymentReference(),
+                amountKobo: demo.fields.feeKobo,
+                currency: 'NGN',
+                at,
+              })),
+              amountKobo: demo.fields.feeKobo,
+              currency: 'NGN',
+            }
+          : registered.payment;
+      if (guardian && !payment) {
+        await markGuardianApproved(tx, { registrationId, at });
+        await appendEvent(tx, { type: 'registration.approved', payload: { registrationId } });
+      }
       if (payment) {
         // The sandbox's "remote side" knows each charge, so checkout, verify and refund work.
         await createSandboxCharge(tx, {
           reference: payment.reference,
           amountKobo: payment.amountKobo,
           currency: payment.currency,
-          email: player.email,
+          email: guardian?.email ?? player.email,
         });
         await setAuthorizationUrl(tx, {
           paymentId: payment.id,
@@ -458,6 +502,7 @@ async function settle(
   switch (entry.outcome) {
     case 'registered':
     case 'pending_payment':
+    case 'awaiting_guardian':
       return;
     case 'paid': {
       const paid = await charge('success');
@@ -469,6 +514,8 @@ async function settle(
       });
       if (result.outcome !== 'confirmed') throw new Error(`demo: payment ${result.outcome}`);
       await appendEvent(tx, { type: 'registration.confirmed', payload: { registrationId } });
+      if (result.approved)
+        await appendEvent(tx, { type: 'registration.approved', payload: { registrationId } });
       return;
     }
     case 'payment_failed': {

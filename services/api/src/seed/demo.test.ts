@@ -94,10 +94,11 @@ describe('the embedded demo world', () => {
     expect(tundes.profile_photo).toBe(DEFAULT_AVATAR_URL);
 
     // Trials: 'Top Trials' on the home page are the open ones with the most registrations.
+    // (Amaka's place held for her guardian counts against the Open Trial's capacity.)
     expect(home.trials.map((x: { name: string }) => x.name)).toEqual([
+      'Lagos Stars Open Trial',
       'Lagos Stars Elite Camp',
       'Abuja Hoops Youth Tryout',
-      'Lagos Stars Open Trial',
     ]);
     expect(home.trials[0].image).toMatch(/^\/media\/.+\.jpg$/);
     const get = (url: string, auth = headers) =>
@@ -219,7 +220,26 @@ describe('the embedded demo world', () => {
     ).toEqual([
       'Abuja Hoops Night Session / trial_cancelled / refunded',
       'Abuja Hoops Youth Tryout / registered / succeeded',
+      'Lagos Stars Open Trial / awaiting_guardian / ',
     ]);
+    // Amaka's registration for the Open Trial waits for guardian@'s approval; Lagos Stars sees
+    // nothing of it until then (decision 42).
+    const guardian = await login('guardian@touchline.test', { is_guardian: true });
+    const guardianHeaders = { authorization: `Bearer ${guardian.json().access}` };
+    const children = (await get('/api/guardian/children', guardianHeaders)).json().results as {
+      id: string;
+      username: string;
+    }[];
+    const amakaChild = children.find((c) => c.username === 'Amaka Obi')!;
+    const detail = (await get(`/api/guardian/children/${amakaChild.id}`, guardianHeaders)).json();
+    expect(detail.approvals.map((a: { trial: { name: string } }) => a.trial.name)).toEqual([
+      'Lagos Stars Open Trial',
+    ]);
+    const open = byName.get('Lagos Stars Open Trial')!;
+    const openRegistrants = (
+      await get(`/api/players_in_trial_list/${open.id as string}`, academyHeaders)
+    ).json().registrants as { name: string }[];
+    expect(openRegistrants.map((r) => r.name)).not.toContain('Amaka Obi');
     await t.close();
   }, 240_000);
 });

@@ -1,14 +1,15 @@
 import type { Database } from '@touchline/db';
 import { getPaymentById } from '@touchline/db/payments';
-import { findRegistration, findTrialById } from '@touchline/db/trials';
+import { findRegistration, findTrialById, listLiveGuardians } from '@touchline/db/trials';
 import { storeUserEvents, type UserEventDraft } from '@touchline/delivery';
 import type { BusDriver, JobHandler } from '@touchline/drivers';
 import { publisherFor } from './delivery';
 
 /**
  * Typed change events for the screens that follow a registration (the academy's registrants
- * table, trial list and dashboard; the player's trials): `registration_changed` with the
- * registration's status as it stands now, to the trial's academy and the player, and
+ * table, trial list and dashboard; the player's trials; the guardian's home):
+ * `registration_changed` with the registration's status as it stands now, to the player, their
+ * guardians and (once it may see it) the trial's academy, and
  * `payment_changed` after a refund. They carry the current state, not a delta, so a rerun
  * (which stores them again) or events read out of order leave every screen right.
  */
@@ -21,7 +22,12 @@ export function createRegistrationChangesHandler(deps: {
     if (!registration) return;
     const payment = data.paymentId ? await getPaymentById(deps.db, data.paymentId) : null;
     const drafts: UserEventDraft[] = [];
-    for (const userId of new Set([registration.academyId, registration.playerId])) {
+    // The player and their linked guardians always; the academy only once it may see the
+    // registration (a minor's after a guardian approved it, decision 42).
+    const guardians = await listLiveGuardians(deps.db, registration.playerId);
+    const recipients = new Set([registration.playerId, ...guardians.map((g) => g.id)]);
+    if (registration.academyVisible) recipients.add(registration.academyId);
+    for (const userId of recipients) {
       drafts.push({
         userId,
         type: 'registration_changed',

@@ -8,7 +8,8 @@ export type TrialTemplate =
   | 'trials.outcome'
   | 'trials.cancelled'
   | 'trials.refund'
-  | 'trials.reminder';
+  | 'trials.reminder'
+  | 'trials.guardian_approval';
 
 /** HTML-escapes text from users (names, trial names, venues, reasons). */
 export const escapeHtml = (s: string) =>
@@ -48,8 +49,11 @@ function compose(input: {
   paragraphs: string[];
   rows: Row[];
   link: string;
+  /** The button's words (default 'View the trial'). */
+  action?: string;
 }): TrialEmail {
   const { subject, title, name, paragraphs, rows, link } = input;
+  const label = input.action ?? 'View the trial';
   const absolute = /^https?:\/\//.test(link);
   const text = [
     `Hello ${name},`,
@@ -57,7 +61,7 @@ function compose(input: {
     ...paragraphs.flatMap((p) => [p, '']),
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
-    absolute ? `View the trial: ${link}` : 'You can find it on Touchline under your joined trials.',
+    absolute ? `${label}: ${link}` : 'You can find it on Touchline under your joined trials.',
     '',
     'Touchline',
     '',
@@ -72,7 +76,7 @@ function compose(input: {
         .join('')}</table>`
     : '';
   const action = absolute
-    ? `<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="background:#0f5132;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">View the trial</a></p>`
+    ? `<p style="margin:16px 0"><a href="${escapeHtml(link)}" style="background:#0f5132;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a></p>`
     : '<p style="margin:0 0 12px">You can find it on Touchline under your joined trials.</p>';
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;background:#f4f6f8;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:24px">
@@ -191,6 +195,28 @@ export function renderTrialEmail<T extends TrialTemplate>(
           ['Venue', p.venue],
         ],
         link: p.link,
+      });
+    }
+    case 'trials.guardian_approval': {
+      const p = params as EmailParams<'trials.guardian_approval'>;
+      const fee = p.amountKobo > 0 ? formatMoney(p.amountKobo, p.currency) : 'Free';
+      return compose({
+        subject: `${p.childName} registered for ${p.trial}: your approval is needed`,
+        title: 'Your approval is needed',
+        name: 'there',
+        paragraphs: [
+          `${p.childName} registered for ${p.trial} by ${p.academy}. The academy sees the registration only once you approve it${p.amountKobo > 0 ? ' and pay the fee' : ''}.`,
+          `The place is held until ${p.expiresAt}; after that it is released.`,
+        ],
+        rows: [
+          ['Trial', p.trial],
+          ['Academy', p.academy],
+          ['Date', formatTrialDate(p.trialDate)],
+          ['Venue', p.venue],
+          ['Fee', fee],
+        ],
+        link: p.link,
+        action: 'Approve or decline',
       });
     }
   }

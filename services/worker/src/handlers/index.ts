@@ -23,6 +23,7 @@ import { createNewTrialNotificationsHandler } from './notifications-trial-new';
 import { createTrialCancelledNotificationsHandler } from './notifications-trial-cancelled';
 import { createRegistrationNotificationsHandler } from './notifications-trial-registration';
 import { createRegistrationUpdateNotificationsHandler } from './notifications-trial-registration-update';
+import { createGuardianApprovalNotificationsHandler } from './notifications-guardian-approval';
 import { createExpireHoldHandler } from './trials-expire-hold';
 import { createSweepHoldsHandler } from './trials-sweep-holds';
 import { createRemindHandler } from './trials-remind';
@@ -66,6 +67,7 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'notifications.registration_update': createRegistrationUpdateNotificationsHandler(deps),
     'notifications.chat_message': createChatNotificationsHandler(deps),
     'notifications.academy_review': createAcademyReviewNotificationsHandler(deps),
+    'notifications.guardian_approval': createGuardianApprovalNotificationsHandler(deps),
     'trials.expire_hold': createExpireHoldHandler(deps),
     'trials.sweep_holds': createSweepHoldsHandler(deps),
     'trials.remind': createRemindHandler(deps),

@@ -93,7 +93,12 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
           },
         };
       case 'expired':
-        return { text: NOTIFICATION_TEXTS.registrationExpired(r.trialName) };
+        // Still hidden from the academy: it was a minor's, waiting for a guardian (decision 42).
+        return {
+          text: r.academyVisible
+            ? NOTIFICATION_TEXTS.registrationExpired(r.trialName)
+            : NOTIFICATION_TEXTS.guardianApprovalExpired(r.trialName),
+        };
       case 'refunded': {
         const payment = await getLatestPaymentForRegistration(deps.db, r.id);
         if (!payment || payment.status !== 'refunded') {

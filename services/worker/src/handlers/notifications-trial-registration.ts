@@ -29,7 +29,8 @@ export function createRegistrationNotificationsHandler(deps: {
       findUserById(deps.db, registration.playerId),
     ]);
     const notices: Notice[] = [];
-    if (academy?.isActive) {
+    // A minor's registration is the family's until a guardian approved it (decision 42).
+    if (academy?.isActive && registration.academyVisible) {
       notices.push({
         userId: academy.id,
         actorId: registration.playerId,

@@ -10,7 +10,7 @@ import {
 } from '@touchline/db/dashboard';
 import {
   DASHBOARD_LIMITS,
-  REGISTRATION_STATUSES,
+  ACADEMY_REGISTRATION_STATUSES,
   todayInLagos,
   type AcademyDashboard,
 } from '@touchline/shared';
@@ -60,7 +60,7 @@ export function createDashboardService(deps: { db: Database; clock: () => Date }
       return {
         trial_counts: tabs,
         registration_counts: Object.fromEntries(
-          REGISTRATION_STATUSES.map((status) => [status, counted.get(status) ?? 0]),
+          ACADEMY_REGISTRATION_STATUSES.map((status) => [status, counted.get(status) ?? 0]),
         ) as AcademyDashboard['registration_counts'],
         registrations_per_day: Array.from({ length: DASHBOARD_LIMITS.registrationDays }, (_, i) => {
           const date = addDays(fromDate, i);

@@ -33,6 +33,7 @@ import {
 import type { CodesService } from '../auth/auth.codes.service';
 import { authErrors } from '../auth/auth.errors';
 import { hashPassword } from '../auth/auth.passwords';
+import { pendingApprovalsOf } from './guardians.approvals';
 import { guardianErrors } from './guardians.errors';
 import type { GuardianAsker } from './guardians.requests';
 import { consentTokenHash } from './guardians.requests';
@@ -276,6 +277,7 @@ export function createGuardiansService(deps: {
               }
             : null,
         })),
+        approvals: await pendingApprovalsOf(db, { childId, guardianId }),
       };
     },
 

@@ -139,6 +139,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             type: 'registration.confirmed',
             payload: { registrationId: done.registrationId },
           });
+        // A guardian paid for a minor's registration: the academy is told only now (decision 42).
+        if (done.outcome === 'confirmed' && done.approved)
+          await appendEvent(tx, {
+            type: 'registration.approved',
+            payload: { registrationId: done.registrationId },
+          });
         if (done.outcome === 'amount_mismatch' && done.expiredRegistrationId)
           await appendEvent(tx, {
             type: 'registration.expired',

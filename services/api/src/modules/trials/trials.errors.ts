@@ -41,6 +41,8 @@ export const trialsErrors = {
   answersInvalid: () => error(400, 'answersInvalid', 'answers'),
   dobMismatch: () => error(400, 'dobMismatch', 'dob'),
   academyUnavailable: () => error(409, 'academyUnavailable'),
+  approvalNotFound: () => error(404, 'approvalNotFound'),
+  approvalClosed: () => error(409, 'approvalClosed'),
   /** 409: the requirements' answers refer to them, so they stay once anyone registered. */
   requirementsLocked: () => error(409, 'requirementsLocked', 'requirements'),
   /** 400: a file part other than the poster (`image`). */

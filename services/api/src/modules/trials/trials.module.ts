@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentStarterFrom } from '../payments/payments.module';
+import { approvalsRoutes } from './trials.approvals.routes';
+import { createApprovalsService } from './trials.approvals.service';
 import { trialsRoutes } from './trials.routes';
 import { registrationsRoutes } from './trials.registrations.routes';
 import { createRegistrationsService } from './trials.registrations.service';
@@ -26,6 +28,12 @@ export function buildTrialsServices(app: FastifyInstance) {
       provider: drivers.payments.kind,
       payments: paymentStarterFrom(app), // payments' capability
     }),
+    approvals: createApprovalsService({
+      db,
+      clock,
+      provider: drivers.payments.kind,
+      payments: paymentStarterFrom(app),
+    }),
   };
 }
 
@@ -43,7 +51,8 @@ export function trialCancellationFrom(app: FastifyInstance): TrialCancellation {
  */
 export const trialsModule: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const { trials, registrations } = buildTrialsServices(app);
+  const { trials, registrations, approvals } = buildTrialsServices(app);
   await app.register(trialsRoutes({ trials }));
   await app.register(registrationsRoutes({ registrations }));
+  await app.register(approvalsRoutes({ approvals }));
 };

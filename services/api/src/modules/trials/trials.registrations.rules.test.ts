@@ -3,7 +3,9 @@ import {
   ageFits,
   decideOutcome,
   decideRegistration,
+  decideGuardianApproval,
   decideRegistrationCancel,
+  type GuardianApprovalFacts,
   type LockedRegistrationFacts,
   type RegistrationFacts,
   type RegistrationTrial,
@@ -38,6 +40,7 @@ function facts(values: Partial<RegistrationFacts> = {}): RegistrationFacts {
     today: TODAY,
     now: NOW,
     holdMinutes: 30,
+    guardianHoldMinutes: 48 * 60,
     ...values,
   };
 }
@@ -259,16 +262,22 @@ describe('decideRegistrationCancel', () => {
     const no = { ok: false, reason: 'cannot_cancel' };
     expect(cancel(locked('selected'), '2026-06-21')).toEqual(no);
     expect(cancel(locked('selected', { status: 'cancelled' }))).toEqual(no);
-    expect(
-      decideRegistrationCancel(locked('selected'), { playerId: 'x', today: TODAY }),
-    ).toEqual({ ok: false, reason: 'not_found' });
+    expect(decideRegistrationCancel(locked('selected'), { playerId: 'x', today: TODAY })).toEqual({
+      ok: false,
+      reason: 'not_found',
+    });
   });
 });
 
 describe('decideOutcome', () => {
   const ACADEMY = '00000000-0000-7000-8000-0000000000bb';
   const locked = (status: string): LockedRegistrationFacts => ({
-    trial: { academyId: ACADEMY, status: 'active', deadline: '2026-06-15', trialDate: '2026-06-20' },
+    trial: {
+      academyId: ACADEMY,
+      status: 'active',
+      deadline: '2026-06-15',
+      trialDate: '2026-06-20',
+    },
     registration: { playerId: 'p', status },
   });
 
@@ -299,5 +308,116 @@ describe('decideOutcome', () => {
         ok: false,
         reason: 'status_not_allowed',
       });
+  });
+});
+
+describe('decideRegistration: a consented minor waits for the guardian (decision 42)', () => {
+  const minor = { role: 'player' as const, dob: '2012-03-10', consentStatus: 'given' };
+  const form = { dob: '2012-03-10', answers: [] };
+
+  it('a free trial is awaiting_guardian, holding its place 48 hours, with no payment', () => {
+    expect(decide({ player: minor, form })).toEqual({
+      outcome: 'awaiting_guardian',
+      takesPlace: true,
+      holdExpiresAt: new Date(NOW.getTime() + 48 * 3600_000),
+      payment: null,
+      dob: '2012-03-10',
+      answers: [],
+    });
+  });
+
+  it('a paid trial too: the guardian pays when approving, so no payment is opened now', () => {
+    const decision = decide({ player: minor, form, trial: trial({ feeKobo: 500_000 }) });
+    expect(decision).toMatchObject({ outcome: 'awaiting_guardian', payment: null });
+  });
+
+  it('the place counts against capacity: a full trial refuses the minor like anyone', () => {
+    expect(
+      decide({ player: minor, form, trial: trial({ participantLimit: 1, registeredCount: 1 }) }),
+    ).toEqual(refused('full'));
+  });
+
+  it('an adult, or a minor without a consent record of a guardian, registers as before', () => {
+    expect(decide({ player: { ...minor, consentStatus: 'not_needed' }, form })).toMatchObject({
+      outcome: 'registered',
+    });
+    const adult = { role: 'player' as const, dob: '2000-01-01', consentStatus: 'given' };
+    expect(decide({ player: adult, form: { dob: '2000-01-01', answers: [] } })).toMatchObject({
+      outcome: 'registered',
+    });
+  });
+});
+
+describe('decideGuardianApproval', () => {
+  const HOLD = new Date(NOW.getTime() + 3600_000);
+  const locked = (
+    values: {
+      status?: string;
+      holdExpiresAt?: Date | null;
+      feeKobo?: number;
+      trial?: 'active' | 'cancelled';
+    } = {},
+  ): GuardianApprovalFacts['locked'] => ({
+    trial: {
+      academyId: 'a',
+      status: values.trial ?? 'active',
+      deadline: '2026-06-15',
+      trialDate: '2026-06-20',
+      feeKobo: values.feeKobo ?? 0,
+      currency: 'NGN',
+    },
+    registration: {
+      playerId: 'child',
+      status: values.status ?? 'awaiting_guardian',
+      holdExpiresAt: values.holdExpiresAt === undefined ? HOLD : values.holdExpiresAt,
+    },
+  });
+  const approval = (values: Partial<GuardianApprovalFacts> = {}) =>
+    decideGuardianApproval({
+      locked: locked(),
+      linked: true,
+      pendingPayment: null,
+      decision: 'approve',
+      now: NOW,
+      ...values,
+    });
+
+  it('someone not linked to the child, or an unknown registration, reads as missing', () => {
+    expect(approval({ linked: false })).toEqual({ ok: false, reason: 'not_found' });
+    expect(approval({ locked: null })).toEqual({ ok: false, reason: 'not_found' });
+  });
+
+  it('approving a free trial registers it; declining frees the place', () => {
+    expect(approval()).toEqual({ ok: true, action: 'register' });
+    expect(approval({ decision: 'decline' })).toEqual({ ok: true, action: 'decline' });
+  });
+
+  it('approving a paid trial opens the guardian’s payment of the fee, or reuses the open one', () => {
+    expect(approval({ locked: locked({ feeKobo: 250_000 }) })).toEqual({
+      ok: true,
+      action: 'pay',
+      payment: { amountKobo: 250_000, currency: 'NGN' },
+    });
+    expect(
+      approval({
+        locked: locked({ feeKobo: 250_000 }),
+        pendingPayment: { reference: 'tlp_x', payerId: 'g' },
+      }),
+    ).toEqual({ ok: true, action: 'pay', payment: 'open' });
+  });
+
+  it('a registration no longer waiting (decided, expired hold, cancelled trial) is closed', () => {
+    expect(approval({ locked: locked({ status: 'registered' }) })).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
+    expect(approval({ locked: locked({ holdExpiresAt: NOW }) })).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
+    expect(approval({ locked: locked({ trial: 'cancelled' }), decision: 'decline' })).toEqual({
+      ok: false,
+      reason: 'closed',
+    });
   });
 });

@@ -15,8 +15,11 @@ import { ageOn, type OutcomeStatus, type Role } from '@touchline/shared';
  */
 export type RegistrationTrial = Omit<RegistrationTrialFacts, 'id' | 'name' | 'academyId'>;
 
-/** The account registering: its role and its profile's locked date of birth (null: never set). */
-export type RegistrationPlayer = { role: Role; dob: string | null };
+/**
+ * The account registering: its role, its profile's locked date of birth (null: never set) and its
+ * consent status (`given`: a minor whose guardian consented, supplement §14).
+ */
+export type RegistrationPlayer = { role: Role; dob: string | null; consentStatus?: string };
 
 export type RegistrationAnswer = { requirementId: string; answer: string };
 
@@ -34,6 +37,8 @@ export type RegistrationFacts = {
   now: Date;
   /** How long a pending payment holds its place. */
   holdMinutes: number;
+  /** How long a minor's registration holds its place for the guardian (48 hours). */
+  guardianHoldMinutes: number;
 };
 
 /** Why a registration is refused (each maps to one error of `trialsErrors`). */
@@ -76,6 +81,16 @@ export type RegistrationDecision =
       takesPlace: true;
       holdExpiresAt: Date;
       payment: { amountKobo: number; currency: string };
+    })
+  | (Admission & {
+      /**
+       * A consented minor (supplement §14, decision 42): the place is held for the guardian's
+       * approval; a paid trial's payment is the guardian's, opened when they approve.
+       */
+      outcome: 'awaiting_guardian';
+      takesPlace: true;
+      holdExpiresAt: Date;
+      payment: null;
     });
 
 export type AcceptedRegistration = Exclude<RegistrationDecision, { outcome: 'refused' }>;
@@ -112,12 +127,22 @@ function answersFor(
 }
 
 /**
+ * A minor whose guardian consented registers only with the guardian's approval (supplement §14):
+ * under 18 today with consent `given`. (A minor awaiting consent never gets here: the route's
+ * consent gate refuses them first.)
+ */
+export function needsGuardian(player: RegistrationPlayer, dob: string, today: string): boolean {
+  return player.consentStatus === 'given' && ageOn(dob, today) < 18;
+}
+
+/**
  * Checked in this order: a player account; the form's date of birth is the profile's (locked,
  * §13) when it has one; the trial exists, is active and its academy active and verified; Lagos
  * today <= deadline; the age on the trial date inside [min_age, max_age]; no live registration
  * of this player; a free place (`registered_count < participant_limit`, or no limit); exactly
- * one non-empty answer per requirement. Then a free trial registers at once and a paid one holds
- * its place for `holdMinutes` with a pending payment of its fee.
+ * one non-empty answer per requirement. Then a consented minor's registration waits for the
+ * guardian holding its place `guardianHoldMinutes`; otherwise a free trial registers at once and
+ * a paid one holds its place for `holdMinutes` with a pending payment of its fee.
  */
 export function decideRegistration(facts: RegistrationFacts): RegistrationDecision {
   const { trial, player, form } = facts;
@@ -135,6 +160,15 @@ export function decideRegistration(facts: RegistrationFacts): RegistrationDecisi
   const answers = answersFor(trial.requirementIds, form.answers);
   if (!answers) return refuse('answers_invalid');
 
+  if (needsGuardian(player, dob, facts.today))
+    return {
+      outcome: 'awaiting_guardian',
+      takesPlace: true,
+      holdExpiresAt: new Date(facts.now.getTime() + facts.guardianHoldMinutes * 60_000),
+      payment: null,
+      dob,
+      answers,
+    };
   if (trial.feeKobo <= 0)
     return {
       outcome: 'registered',
@@ -189,7 +223,7 @@ export function decideRegistrationCancel(
   const lastDay =
     registration.status === 'selected'
       ? trial.trialDate
-      : ['pending_payment', 'registered'].includes(registration.status)
+      : ['pending_payment', 'registered', 'awaiting_guardian'].includes(registration.status)
         ? trial.deadline
         : null;
   if (lastDay === null || input.today > lastDay) return { ok: false, reason: 'cannot_cancel' };
@@ -213,4 +247,59 @@ export function decideOutcome(
   if (!['registered', 'selected', 'rejected'].includes(locked.registration.status))
     return { ok: false, reason: 'status_not_allowed' };
   return { ok: true, changed: locked.registration.status !== input.status };
+}
+
+/* ------------------------------------------------------ a guardian's approval (decision 42) */
+
+export type GuardianApprovalFacts = {
+  /** The registration and its trial as `lockRegistration` read them (null: no such one). */
+  locked:
+    | (NonNullable<LockedRegistrationFacts> & {
+        registration: { holdExpiresAt: Date | null };
+        trial: { feeKobo: number; currency: string };
+      })
+    | null;
+  /** The caller holds a live guardian link to the registration's player. */
+  linked: boolean;
+  /** The guardian's open checkout for it (a paid trial approved before), or null. */
+  pendingPayment: { reference: string; payerId: string } | null;
+  decision: 'approve' | 'decline';
+  now: Date;
+};
+
+export type GuardianApprovalDecision =
+  | { ok: false; reason: 'not_found' | 'closed' }
+  /** A free trial: `registered` now, shown to the academy. */
+  | { ok: true; action: 'register' }
+  /** A paid trial: the guardian pays (a new payment, or the open one again). */
+  | { ok: true; action: 'pay'; payment: { amountKobo: number; currency: string } | 'open' }
+  /** Declined: cancelled, the place freed, the child told. */
+  | { ok: true; action: 'decline' };
+
+/**
+ * Only a guardian linked to the child decides (anyone else: as missing); only a registration
+ * still `awaiting_guardian` of an active trial whose 48-hour hold has not run out. Approving a
+ * free trial registers it; a paid one needs the guardian's payment through the normal checkout
+ * (an open one is reused); declining frees the place.
+ */
+export function decideGuardianApproval(facts: GuardianApprovalFacts): GuardianApprovalDecision {
+  const { locked } = facts;
+  if (!locked || !facts.linked) return { ok: false, reason: 'not_found' };
+  const { trial, registration } = locked;
+  if (
+    registration.status !== 'awaiting_guardian' ||
+    trial.status !== 'active' ||
+    (registration.holdExpiresAt !== null &&
+      registration.holdExpiresAt.getTime() <= facts.now.getTime())
+  )
+    return { ok: false, reason: 'closed' };
+  if (facts.decision === 'decline') return { ok: true, action: 'decline' };
+  if (trial.feeKobo <= 0) return { ok: true, action: 'register' };
+  return {
+    ok: true,
+    action: 'pay',
+    payment: facts.pendingPayment
+      ? 'open'
+      : { amountKobo: trial.feeKobo, currency: trial.currency },
+  };
 }

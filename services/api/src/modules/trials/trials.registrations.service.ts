@@ -27,6 +27,7 @@ import type { RegistrationRefusal } from './trials.registrations.rules';
 import {
   cancelRegistrationWithin,
   registerWithin,
+  registrationEventFor,
   setOutcomeWithin,
 } from './trials.registrations.within';
 import type { TrialViews } from './trials.views';
@@ -103,7 +104,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   /** The owning academy's registrants with their answers. */
   async function registrants(viewer: Viewer, trialId: string): Promise<RegistrantList> {
     const trial = await ownTrial(viewer, trialId);
-    const rows = await listRegistrants(db, { trialId });
+    const rows = await listRegistrants(db, { trialId, academyVisible: true });
     return {
       trial: { id: trial.id, name: trial.name },
       registrants: rows.map((r) => ({
@@ -154,11 +155,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           },
           { now, provider: deps.provider },
         );
-        if (registered.ok)
-          await appendEvent(tx, {
-            type: 'registration.created',
-            payload: { registrationId: registered.registration.id, trialId: input.trial },
-          });
+        if (registered.ok) await appendEvent(tx, registrationEventFor(registered));
         return registered;
       });
       if (!result.ok) throw refusals[result.reason]();

@@ -11,7 +11,7 @@ import {
   type PaymentProviderName,
   type RegistrantDetails,
 } from '@touchline/db/trials';
-import { TRIAL_LIMITS, todayInLagos, type OutcomeStatus } from '@touchline/shared';
+import { LIMITS, TRIAL_LIMITS, todayInLagos, type OutcomeStatus } from '@touchline/shared';
 import {
   decideOutcome,
   decideRegistration,
@@ -48,7 +48,8 @@ export type RegistrationResult =
 /**
  * Registers inside the caller's transaction: locks the trial and reads the facts
  * (`lockRegistrationFacts`), decides (`decideRegistration`), writes what was decided. The caller
- * appends `registration.created` in the same transaction (the service; the demo seed).
+ * appends `registration.created` in the same transaction (the service; the demo seed), or
+ * `registration.awaiting_guardian` for a consented minor's (`registrationEventFor`).
  */
 export async function registerWithin(
   tx: Transaction,
@@ -69,6 +70,7 @@ export async function registerWithin(
     today: todayInLagos(context.now),
     now: context.now,
     holdMinutes: context.holdMinutes ?? TRIAL_LIMITS.holdMinutes,
+    guardianHoldMinutes: LIMITS.guardianHoldMinutes,
   });
   if (decision.outcome === 'refused') return { ok: false, reason: decision.reason };
   const { answers: _answers, ...details } = request;
@@ -140,4 +142,18 @@ export async function setOutcomeWithin(
     payload: { registrationId: input.registrationId, status: input.status },
   });
   return decision;
+}
+
+/**
+ * The event a new registration announces: the academy hears of a consented minor's only once a
+ * guardian approved it (decision 42); until then the guardians are told.
+ */
+export function registrationEventFor(result: Extract<RegistrationResult, { ok: true }>) {
+  const registrationId = result.registration.id;
+  return result.decision.outcome === 'awaiting_guardian'
+    ? ({ type: 'registration.awaiting_guardian', payload: { registrationId } } as const)
+    : ({
+        type: 'registration.created',
+        payload: { registrationId, trialId: result.registration.trialId },
+      } as const);
 }

@@ -85,7 +85,9 @@ export function createTrialsService(deps: TrialsServiceDeps) {
     const forPlayer = viewer.role === 'player';
     const row = await getTrialView(db, {
       trialId,
-      viewerId: forPlayer ? viewer.userId : null,
+      // The academy's own counters leave out places held for a guardian (decision 42); an
+      // academy has no registration of its own, so its `myRegistration` stays null.
+      viewerId: forPlayer || viewer.role === 'academy' ? viewer.userId : null,
     });
     if (!row) throw trialsErrors.notFound();
     const visible =

@@ -9,6 +9,8 @@ const TONE: Record<RegistrationStatus, string> = {
   cancelled: 'bg-slate-100 text-slate-600 ring-slate-200',
   trial_cancelled: 'bg-red-50 text-red-700 ring-red-200',
   expired: 'bg-slate-100 text-slate-600 ring-slate-200',
+  // Never shown to an academy (decision 42); typed for completeness.
+  awaiting_guardian: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
 /** A registration's status as a small coloured badge (the shared labels). */

@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChildMessaging, ConsentDecisionBody } from '@touchline/shared';
+import type {
+  ChildMessaging,
+  ConsentDecisionBody,
+  GuardianApprovalDecision,
+} from '@touchline/shared';
 import {
   childConversationSchema,
   childConversationsSchema,
@@ -7,6 +11,7 @@ import {
   childSettingsSchema,
   childSummarySchema,
   consentRequestViewSchema,
+  guardianApprovalResponseSchema,
   loginResponseSchema,
   messageSchema,
   otpVerifyResponseSchema,
@@ -90,6 +95,8 @@ export function useChild(id: string) {
   return useQuery({
     queryKey: guardianKeys.child(id),
     queryFn: ({ signal }) => api.get(`guardian/children/${id}`, childDetailSchema, { signal }),
+    // Back from paying a child's trial (another page), the approvals must be read again.
+    refetchOnMount: 'always',
   });
 }
 
@@ -128,5 +135,22 @@ export function useWithdrawConsent(id: string) {
   return useMutation({
     mutationFn: () => api.post(`guardian/children/${id}/withdraw`, {}, messageSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: guardianKeys.children }),
+  });
+}
+
+/**
+ * `POST /api/guardian/approvals/{registrationId} {decision}` (decision 42): approve (a paid
+ * trial answers the checkout to pay through) or decline a child's trial registration.
+ */
+export function useDecideApproval(childId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { registrationId: string; decision: GuardianApprovalDecision }) =>
+      api.post(
+        `guardian/approvals/${input.registrationId}`,
+        { decision: input.decision },
+        guardianApprovalResponseSchema,
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: guardianKeys.child(childId) }),
   });
 }

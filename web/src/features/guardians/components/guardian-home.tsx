@@ -18,6 +18,8 @@ import {
   useChildren,
   useWithdrawConsent,
 } from '../api/guardians';
+import { useLiveChildren } from '../hooks/use-live-children';
+import { ChildApprovals } from './child-approvals';
 import { GuardianShell } from './guardian-shell';
 
 const FALLBACK = 'Something went wrong. Please try again.';
@@ -52,6 +54,7 @@ const day = (iso: string) =>
 export function GuardianHome() {
   const children = useChildren();
   const queryClient = useQueryClient();
+  useLiveChildren();
   const [, navigate] = useLocation();
 
   const logOut = (
@@ -118,6 +121,7 @@ function ChildCard({ child }: { child: ChildSummary }) {
           {STATUS_LABEL[child.consent_status]}
         </span>
       </header>
+      <ChildApprovals child={child} />
       <Registrations child={child} />
       <Conversations child={child} />
       {active ? <MessagingSetting child={child} /> : null}

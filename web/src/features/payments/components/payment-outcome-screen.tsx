@@ -4,7 +4,10 @@ import { CircleCheck, CircleX, Hourglass, ReceiptText, RotateCcw } from 'lucide-
 import { Link, useSearch } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
+import { useSnapshot } from 'valtio';
 import { TRIAL_PATHS, trialPath } from '@/config/paths';
+import { session } from '@/lib/session';
+import { GuardianLink } from './guardian-link';
 import { formatNaira } from '@/lib/money';
 import { usePayment } from '../api/get-payment';
 import { isNotFound, paymentErrorText } from '../lib/errors';
@@ -146,6 +149,9 @@ function Result({ payment }: { payment: PaymentView }) {
 }
 
 function Links({ trialId }: { trialId?: string }) {
+  const { role } = useSnapshot(session);
+  // A guardian paid for a child's trial (decision 42): back to their page.
+  if (role === 'guardian') return <GuardianLink />;
   return (
     <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
       {trialId ? (

@@ -4,7 +4,10 @@ import { Link, useLocation } from 'wouter';
 import { TestPaymentsBanner } from '@/components/test-payments-banner';
 import { Spinner } from '@/components/ui/spinner';
 import { Button } from '@/components/ui/button';
+import { useSnapshot } from 'valtio';
 import { TRIAL_PATHS, trialPath } from '@/config/paths';
+import { session } from '@/lib/session';
+import { GuardianLink } from './guardian-link';
 import { formatNaira } from '@/lib/money';
 import { usePayment } from '../api/get-payment';
 import { useSandboxOutcome } from '../api/sandbox-outcome';
@@ -38,9 +41,7 @@ export function SandboxCheckoutScreen({ reference }: { reference: string }) {
             : paymentErrorText(query.error)}
         </p>
         <div className="mt-6">
-          <Link href={TRIAL_PATHS.history} className="btn btn-secondary">
-            View Joined Trials
-          </Link>
+          <BackLinks />
         </div>
       </PaymentCard>
     );
@@ -73,12 +74,7 @@ function Checkout({ payment }: { payment: PaymentView }) {
         <p className="mt-2 text-sm text-slate-600">Nothing more to pay for this checkout.</p>
         <PaymentFacts rows={facts} />
         <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-          <Link href={trialPath(payment.trial.id)} className="btn btn-player">
-            View trial
-          </Link>
-          <Link href={TRIAL_PATHS.history} className="btn btn-secondary">
-            View Joined Trials
-          </Link>
+          <BackLinks trialId={payment.trial.id} />
         </div>
       </PaymentCard>
     );
@@ -134,5 +130,23 @@ function Checkout({ payment }: { payment: PaymentView }) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Where the payer goes back to: a player's trial and joined trials, a guardian's page. */
+function BackLinks({ trialId }: { trialId?: string }) {
+  const { role } = useSnapshot(session);
+  if (role === 'guardian') return <GuardianLink />;
+  return (
+    <>
+      {trialId ? (
+        <Link href={trialPath(trialId)} className="btn btn-player">
+          View trial
+        </Link>
+      ) : null}
+      <Link href={TRIAL_PATHS.history} className="btn btn-secondary">
+        View Joined Trials
+      </Link>
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ProfileView, RegisterBody, RegisterBodyInput, TrialView } from '@touchline/shared';
 import {
+  ageOn,
+  todayInLagos,
   PLAYER_LEVEL_LABELS,
   PLAYER_LEVELS,
   STATES,
@@ -26,12 +28,19 @@ import { checkoutTarget } from '@/lib/checkout-target';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
 import { useTrial } from '../api/get-trial';
+import { useMyConsentStatus } from '../api/my-consent';
 import { useRegisterForTrial } from '../api/register-trial';
 import { errorText, fieldErrors } from '../lib/errors';
 import { availabilityOf, formatDay, formatTime, place } from '../lib/format';
 import { TrialPoster } from './trial-poster';
 
-const LIVE = new Set(['pending_payment', 'registered', 'selected', 'rejected']);
+const LIVE = new Set([
+  'pending_payment',
+  'registered',
+  'selected',
+  'rejected',
+  'awaiting_guardian',
+]);
 const STATE_OPTIONS = STATES.map((state) => ({ value: state, label: state }));
 const LEVEL_OPTIONS = PLAYER_LEVELS.map((level) => ({
   value: level,
@@ -157,7 +166,14 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
   const state = useWatch({ control: form.control, name: 'state' });
   const district = useWatch({ control: form.control, name: 'district' });
   const dobLocked = Boolean(profile.dob);
-  const paid = trial.registration_fee > 0;
+  // A minor (consent given: others are refused) registers for the guardian to approve and pay
+  // (decision 42): no checkout now.
+  const consent = useMyConsentStatus();
+  const viaGuardian =
+    consent.data?.consent_status === 'given' &&
+    Boolean(profile.dob) &&
+    ageOn(profile.dob!, todayInLagos()) < 18;
+  const paid = trial.registration_fee > 0 && !viaGuardian;
   const formError =
     register.error && !Object.keys(fieldErrors(register.error)).length
       ? errorText(register.error)
@@ -174,7 +190,13 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
           else showNotice(TRIAL_MESSAGES.checkoutRefused, 'error');
           return;
         }
-        showNotice(TRIAL_MESSAGES.registered, 'success');
+        // A consented minor's registration waits for the guardian (decision 42).
+        showNotice(
+          answer.status === 'awaiting_guardian'
+            ? TRIAL_MESSAGES.awaitingGuardian
+            : TRIAL_MESSAGES.registered,
+          'success',
+        );
         navigate(trialPath(trial.id), { replace: true });
       },
       onError: (error) => {
@@ -302,9 +324,11 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
           )}
         </Button>
         <p className="mt-2 text-center text-xs text-slate-500">
-          {paid
-            ? `Your place is held for ${TRIAL_LIMITS.holdMinutes} minutes while you pay.`
-            : 'This trial is free: your place is confirmed at once.'}
+          {viaGuardian
+            ? `Your guardian is asked to approve${trial.registration_fee > 0 ? ` and pay ${formatNaira(trial.registration_fee)}` : ''}; your place is held for 48 hours.`
+            : paid
+              ? `Your place is held for ${TRIAL_LIMITS.holdMinutes} minutes while you pay.`
+              : 'This trial is free: your place is confirmed at once.'}
         </p>
       </div>
     </form>

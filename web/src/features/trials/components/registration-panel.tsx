@@ -16,7 +16,13 @@ import { canCancelRegistration, formatDay } from '../lib/format';
 import { errorText } from '../lib/errors';
 import { StatusBadge } from './status-badge';
 
-const LIVE = new Set(['pending_payment', 'registered', 'selected', 'rejected']);
+const LIVE = new Set([
+  'pending_payment',
+  'registered',
+  'selected',
+  'rejected',
+  'awaiting_guardian',
+]);
 
 /**
  * The action card of a trial: Register (or why not: 'Slot Full', 'Deadline Over', cancelled), or
@@ -136,6 +142,23 @@ function MyRegistrationCard({
                 Pay {formatNaira(trial.registration_fee)}
               </a>
             ) : null}
+          </div>
+        ) : null}
+        {registration.status === 'awaiting_guardian' ? (
+          <div className="rounded-xl bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-200">
+            <p className="flex gap-2">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {TRIAL_MESSAGES.awaitingGuardian}. We told your guardian; your place is held
+                {registration.hold_expires_at
+                  ? ` until ${new Date(registration.hold_expires_at).toLocaleString('en-NG', { weekday: 'short', hour: 'numeric', minute: '2-digit', hour12: true })}`
+                  : ''}
+                {trial.registration_fee
+                  ? `, and they pay the ${formatNaira(trial.registration_fee)} fee when they approve`
+                  : ''}
+                .
+              </span>
+            </p>
           </div>
         ) : null}
         {registration.status === 'selected' ? (

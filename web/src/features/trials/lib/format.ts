@@ -45,5 +45,8 @@ export function canCancelRegistration(
 ): boolean {
   if (trial.status !== 'active') return false;
   if (status === 'selected') return today <= trial.trial_date;
-  return (status === 'pending_payment' || status === 'registered') && today <= trial.deadline;
+  return (
+    (status === 'pending_payment' || status === 'registered' || status === 'awaiting_guardian') &&
+    today <= trial.deadline
+  );
 }
