@@ -32,3 +32,5 @@ export * from './contracts/your-data';
 export * from './contracts/guardians';
 export * from './guardian-texts';
 export * from './your-data-texts';
+export * from './reach-texts';
+export * from './contracts/reach';

@@ -13,6 +13,7 @@ import {
   outboxWakeups,
 } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
 import { buildApp } from './app';
@@ -44,6 +45,8 @@ export async function main() {
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
     sandboxChargeStore: createSandboxChargeStore(database.db),
+    devSmsStore: createDevSmsStore(database.db),
+    allowLoopbackPush: config.APP_ENV !== 'production',
     logger,
   });
 

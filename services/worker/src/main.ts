@@ -6,6 +6,7 @@ import {
   outboxWakeups,
 } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { loadWorkerConfig } from './config';
 import { startWorkerMetrics } from './metrics';
@@ -23,6 +24,8 @@ async function main() {
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
     sandboxChargeStore: createSandboxChargeStore(database.db),
+    devSmsStore: createDevSmsStore(database.db),
+    allowLoopbackPush: config.APP_ENV !== 'production',
     logger,
   });
   // Prometheus metrics on their own port when asked (0.0.0.0 in production: the pod's port).

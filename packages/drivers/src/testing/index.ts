@@ -9,3 +9,9 @@ export {
   type FakePaystackCall,
   type FakePaystackTransaction,
 } from './fake-paystack';
+export {
+  decryptWebPush,
+  startFakePushService,
+  type FakePush,
+  type FakePushService,
+} from './fake-push-service';

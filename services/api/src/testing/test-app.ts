@@ -10,6 +10,7 @@ import {
   outboxWakeups,
 } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { insertUser, type NewUser, type UserRow } from '@touchline/db/users';
 import {
   createTestDatabase,
@@ -100,6 +101,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
     sandboxChargeStore: createSandboxChargeStore(database.db),
+    devSmsStore: createDevSmsStore(database.db),
+    allowLoopbackPush: true,
     logger: silentLogger,
     keyPrefix,
   });

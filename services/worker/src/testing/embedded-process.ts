@@ -19,6 +19,7 @@ import {
   outboxWakeups,
 } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import {
   createDrivers,
   driversConfigSchema,
@@ -45,6 +46,8 @@ const drivers = await createDrivers(driversConfigSchema.parse({}), {
   devMailboxStore: createDevMailboxStore(database.db),
   jobStore: createEmbeddedJobStore(database),
   sandboxChargeStore: createSandboxChargeStore(database.db),
+  devSmsStore: createDevSmsStore(database.db),
+  allowLoopbackPush: true,
   inlineQueue: { leaseMs: args.leaseMs, pollMs: 100 },
   logger: silentLogger,
 });

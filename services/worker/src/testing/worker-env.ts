@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, driversConfigSchema, type Drivers } from '@touchline/drivers';
 import { testRedisUrl } from '@touchline/drivers/testing';
@@ -16,10 +17,13 @@ let counter = 0;
  * A test database plus real drivers: in-process by default; BullMQ and Redis pub/sub when
  * TEST_REDIS_URL is set. `newDrivers()` makes a second set (a restarted process).
  */
-export async function createWorkerEnv() {
+export async function createWorkerEnv(configOverrides: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-worker-'));
-  const config = driversConfigSchema.parse(testRedisUrl() ? { REDIS_URL: testRedisUrl() } : {});
+  const config = driversConfigSchema.parse({
+    ...(testRedisUrl() ? { REDIS_URL: testRedisUrl() } : {}),
+    ...configOverrides,
+  });
   const keyPrefix = `tltest-${process.pid}-${Date.now()}-${counter++}`;
   const opened: Drivers[] = [];
   async function newDrivers() {
@@ -29,6 +33,8 @@ export async function createWorkerEnv() {
       devMailboxStore: createDevMailboxStore(database.db),
       jobStore: createEmbeddedJobStore(database),
       sandboxChargeStore: createSandboxChargeStore(database.db),
+      devSmsStore: createDevSmsStore(database.db),
+      allowLoopbackPush: true,
       logger: silentLogger,
       keyPrefix,
     });

@@ -13,6 +13,7 @@ import { createDatabase, schema, type DatabaseHandle } from '@touchline/db';
 import { createSession } from '@touchline/db/auth';
 import { createDevMailboxStore, createEmbeddedJobStore } from '@touchline/db/platform';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { insertFriendship } from '@touchline/db/social';
 import { insertUser, type UserRow } from '@touchline/db/users';
 import { createTestDatabase, type TestDatabase } from '@touchline/db/testing';
@@ -71,6 +72,8 @@ describe('chat across two API instances (Postgres + Redis)', () => {
       devMailboxStore: createDevMailboxStore(db.db),
       jobStore: createEmbeddedJobStore(db),
       sandboxChargeStore: createSandboxChargeStore(db.db),
+      devSmsStore: createDevSmsStore(db.db),
+      allowLoopbackPush: true,
       logger: silentLogger,
       keyPrefix,
       presence: PRESENCE,
