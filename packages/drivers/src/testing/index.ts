@@ -15,3 +15,4 @@ export {
   type FakePush,
   type FakePushService,
 } from './fake-push-service';
+export { startFakeTermii, type FakeTermii, type FakeTermiiSms } from './fake-termii';
