@@ -58,6 +58,8 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
 /** Starts the server for one project; its URL goes to E2E_BASE_URL_<PROJECT>. */
 async function startServer(project: string, certsUrl: string): Promise<void> {
   const port = await freePort();
+  // The journey's local fake push service listens here (push.spec.ts); the server may push to it.
+  const pushPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `touchline-e2e-${project}-`));
   addToList('E2E_DATA_DIRS', dataDir);
   const env: NodeJS.ProcessEnv = {
@@ -74,6 +76,8 @@ async function startServer(project: string, certsUrl: string): Promise<void> {
     // Every API call of a project comes from this one address too; the production budget
     // would refuse a busy minute of journeys.
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '6000',
+    // The real push services plus the journey's loopback fake (allowed outside production only).
+    PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com,127.0.0.1:${pushPort}`,
   };
   for (const key of Object.keys(env)) {
     if (['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'].includes(key) || key.startsWith('S3_')) {
@@ -112,6 +116,7 @@ async function startServer(project: string, certsUrl: string): Promise<void> {
   server.unref();
 
   process.env[`E2E_BASE_URL_${project.toUpperCase()}`] = baseUrl;
+  process.env[`E2E_PUSH_PORT_${project.toUpperCase()}`] = String(pushPort);
 }
 
 /** Appends to a comma-separated list in the environment (read by global-teardown.ts). */

@@ -95,12 +95,12 @@ function checkVapid(header: string | undefined, origin: string) {
 export type FakePushService = Awaited<ReturnType<typeof startFakePushService>>;
 
 /**
- * A local push service speaking the Web Push protocol (RFC 8030) on a free loopback port:
+ * A local push service speaking the Web Push protocol (RFC 8030) on a loopback port (free by default):
  * `POST /push/<device>` with an encrypted body answers 201 and records the push decrypted with
  * that device's keys; a device marked gone answers 410 (404 for an unknown one), one marked
  * failing 503. `newDevice()` makes what a browser's `PushSubscription.toJSON()` gives.
  */
-export async function startFakePushService() {
+export async function startFakePushService(port = 0) {
   const devices = new Map<string, Device>();
   const received: FakePush[] = [];
   let counter = 0;
@@ -139,13 +139,12 @@ export async function startFakePushService() {
       res.writeHead(201, { location: `/message/${received.length}` }).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     /** What PUSH_ENDPOINT_HOSTS lists for this fake. */
-    host: `127.0.0.1:${port}`,
+    host: new URL(origin).host,
     received,
     /** A new device's subscription (its keys stay here to decrypt what it is sent). */
     newDevice() {

@@ -73,8 +73,10 @@ export const notificationPreferencesSchema = z.object(
 
 export const notificationPreferencesResponseSchema = z.object({
   preferences: notificationPreferencesSchema,
-  /** Minors' pushes and SMS wait through 21:00–07:00 Lagos. */
+  /** Pushes and SMS wait through 21:00–07:00 Lagos (chosen, or a minor's). */
   quiet_hours: z.boolean(),
+  /** A minor's quiet hours: always on, not a choice. */
+  quiet_hours_required: z.boolean(),
   /** The verified phone SMS go to, or null. */
   phone: z.string().nullable(),
 });

@@ -18,6 +18,7 @@ export function describePreferences(facts: PreferenceFacts, now: Date) {
   return {
     preferences: resolvePreferences(facts.preferences),
     quiet_hours: quietHoursApply(facts, now),
+    quiet_hours_required: quietHoursApply({ ...facts, preferences: null }, now),
     phone: facts.phone,
   };
 }

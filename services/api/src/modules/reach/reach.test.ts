@@ -101,6 +101,7 @@ describe('notification preferences', () => {
     expect(first.json()).toEqual({
       preferences: DEFAULT_PREFERENCES,
       quiet_hours: false,
+      quiet_hours_required: false,
       phone: null,
     });
     expect(first.json().preferences.messages.push).toBe(true);
@@ -130,7 +131,7 @@ describe('notification preferences', () => {
       preferences: DEFAULT_PREFERENCES,
       quiet_hours: false,
     });
-    expect(saved.json().quiet_hours).toBe(true);
+    expect(saved.json()).toMatchObject({ quiet_hours: true, quiet_hours_required: true });
   });
 });
 
