@@ -135,6 +135,12 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
           signingSecret: deps.signingSecret,
         });
 
+  if (redisUrl && !config.VAPID_PUBLIC_KEY) {
+    logger.warn(
+      {},
+      'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: this process keeps its own Web Push keys in DATA_DIR; set one pair on every process when scaled (docs/operations.md "Push and SMS")',
+    );
+  }
   const push = createWebPush({
     vapid: await loadVapidKeys(config, deps.dataDir),
     endpointHosts: config.PUSH_ENDPOINT_HOSTS,

@@ -97,17 +97,30 @@ export type FakePushService = Awaited<ReturnType<typeof startFakePushService>>;
 /**
  * A local push service speaking the Web Push protocol (RFC 8030) on a loopback port (free by default):
  * `POST /push/<device>` with an encrypted body answers 201 and records the push decrypted with
- * that device's keys; a device marked gone answers 410 (404 for an unknown one), one marked
+ * that device's keys (`POST /_test/devices` and `GET /_test/devices/<id>/pushes` let a test in
+ * another process do the same); a device marked gone answers 410 (404 for an unknown one), one marked
  * failing 503. `newDevice()` makes what a browser's `PushSubscription.toJSON()` gives.
  */
 export async function startFakePushService(port = 0) {
   const devices = new Map<string, Device>();
   const received: FakePush[] = [];
   let counter = 0;
+  let origin = '';
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      // The control surface for a test in another process (the browser journeys).
+      if (req.url === '/_test/devices' && req.method === 'POST') {
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(newDevice()));
+        return;
+      }
+      const asked = /^\/_test\/devices\/([\w-]+)\/pushes$/.exec(req.url ?? '')?.[1];
+      if (asked && req.method === 'GET') {
+        const list = received.filter((p) => p.deviceId === asked);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
+        return;
+      }
       const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1];
       const device = id ? devices.get(id) : undefined;
       if (req.method !== 'POST' || !id || !device) {
@@ -139,28 +152,30 @@ export async function startFakePushService(port = 0) {
       res.writeHead(201, { location: `/message/${received.length}` }).end();
     });
   });
+  function newDevice() {
+    const id = `device-${++counter}-${randomBytes(4).toString('hex')}`;
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    devices.set(id, { ecdh, auth, answer: 201 });
+    return {
+      id,
+      subscription: {
+        endpoint: `${origin}/push/${id}`,
+        keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) },
+      },
+    };
+  }
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     /** What PUSH_ENDPOINT_HOSTS lists for this fake. */
     host: new URL(origin).host,
     received,
+    origin,
     /** A new device's subscription (its keys stay here to decrypt what it is sent). */
-    newDevice() {
-      const id = `device-${++counter}-${randomBytes(4).toString('hex')}`;
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      const auth = randomBytes(16);
-      devices.set(id, { ecdh, auth, answer: 201 });
-      return {
-        id,
-        subscription: {
-          endpoint: `${origin}/push/${id}`,
-          keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) },
-        },
-      };
-    },
+    newDevice,
     /** The browser unsubscribed or was reset: the service answers 410 Gone from now on. */
     markGone(id: string) {
       devices.get(id)!.answer = 410;
