@@ -51,8 +51,11 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
 
   const certsUrl = await startGoogleCerts();
   // One server per project (playwright.config.ts runs the projects side by side), started together.
+  // The journeys' local fake push services (push.spec.ts), one per server, listed in its hosts;
+  // all listening before any server's port is picked, so no two ever get the same one.
+  for (const _ of config.projects) fakePushServices.push(await startFakePushService());
   const started = await Promise.allSettled(
-    config.projects.map((project) => startServer(project.name, certsUrl)),
+    config.projects.map((project, i) => startServer(project.name, certsUrl, fakePushServices[i]!)),
   );
   const failed = started.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed.length > 0) {
@@ -66,11 +69,12 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
  * Starts the server for one project; its URL goes to E2E_BASE_URL_<PROJECT>, its fake push
  * service's to E2E_PUSH_SERVICE_<PROJECT>.
  */
-async function startServer(project: string, certsUrl: string): Promise<void> {
+async function startServer(
+  project: string,
+  certsUrl: string,
+  push: FakePushService,
+): Promise<void> {
   const port = await freePort();
-  // The journeys' local fake push service (push.spec.ts), one per server, listed in its hosts.
-  const push = await startFakePushService();
-  fakePushServices.push(push);
   const dataDir = mkdtempSync(path.join(tmpdir(), `touchline-e2e-${project}-`));
   addToList('E2E_DATA_DIRS', dataDir);
   const env: NodeJS.ProcessEnv = {
