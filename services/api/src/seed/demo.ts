@@ -150,6 +150,7 @@ export async function seedDemoWorld(deps: {
     { role: 'admin', email: 'admin@touchline.test', page: '/admin/login' },
     { role: 'academy', email: 'academy@touchline.test', page: '/academy/login' },
     { role: 'player', email: 'player@touchline.test', page: '/' },
+    { role: 'guardian', email: 'guardian@touchline.test', page: '/guardian/login' },
   ];
   if ((row?.n ?? 0) > 0) return { password: DEMO_PASSWORD, logins, seeded: false };
   const now = new Date();
