@@ -310,3 +310,16 @@ export function createDevSmsStore(db: Executor) {
     },
   };
 }
+
+/**
+ * Retention (maintenance.prune): phone codes after their day, push records and SMS (their sealed
+ * text included) after `deleteBefore`.
+ */
+export async function pruneReach(
+  executor: Executor,
+  options: { codesBefore: Date; deleteBefore: Date },
+) {
+  await executor.delete(phoneCodes).where(lt(phoneCodes.createdAt, options.codesBefore));
+  await executor.delete(pushDeliveries).where(lt(pushDeliveries.createdAt, options.deleteBefore));
+  await executor.delete(smsMessages).where(lt(smsMessages.createdAt, options.deleteBefore));
+}

@@ -112,4 +112,19 @@ describe('SMS for notices', () => {
     const queued = await smsQueued();
     expect(queued).toHaveLength(1); // only the first test's
   });
+
+  it('maintenance.prune forgets SMS after 30 days', async () => {
+    const ada = await createTestUser(h.env.db, { username: 'Ada Prune', dob: '1999-01-01' });
+    const old = await h.env.db
+      .insert(schema.smsMessages)
+      .values({
+        userId: ada.id,
+        to: '+2348031114444',
+        sealedText: h.drivers.secretBox.seal('old'),
+        createdAt: new Date(now.getTime() - 31 * 24 * 3600_000),
+      })
+      .returning({ id: schema.smsMessages.id });
+    await h.run('maintenance.prune', 'prune-sms', {});
+    expect(await findSms(h.env.db, old[0]!.id)).toBeNull();
+  });
 });
