@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -93,8 +94,21 @@ export const comments = pgTable(
   ],
 );
 
+/** One message of a chat report's snapshot (`content_reports.context`). */
+export type ReportedChatMessage = {
+  id: string;
+  sender_id: string;
+  sender_name: string;
+  text: string;
+  has_image: boolean;
+  deleted: boolean;
+  created_at: string;
+  /** The reported message itself (message reports). */
+  reported: boolean;
+};
+
 /**
- * Reports of a post or comment for the administrators. `target_id` survives the target's
+ * Reports of a post, comment, chat message or conversation for the administrators. `target_id` survives the target's
  * deletion (no foreign key) and `snapshot` keeps the reported text; one report per reporter and
  * target.
  */
@@ -103,14 +117,24 @@ export const contentReports = pgTable(
   {
     id: id(),
     reporterId: userRef('reporter_id'),
-    targetKind: text('target_kind', { enum: ['post', 'comment'] }).notNull(),
+    targetKind: text('target_kind', {
+      enum: ['post', 'comment', 'message', 'conversation'],
+    }).notNull(),
+    /** The post's, comment's or message's id; a conversation's `chat_threads.id`. */
     targetId: uuid('target_id').notNull(),
+    /** A message's or conversation's thread name (`chat_<low>_<high>`), kept as text. */
+    threadName: text('thread_name'),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     targetAuthorId: uuid('target_author_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     snapshot: text('snapshot').notNull().default(''),
-    status: text('status', { enum: ['open', 'removed', 'dismissed'] })
+    /**
+     * A message's or conversation's surrounding messages when reported (sender names and times
+     * included), a copy that outlives the messages' deletion; null for posts and comments.
+     */
+    context: jsonb('context').$type<ReportedChatMessage[]>(),
+    status: text('status', { enum: ['open', 'removed', 'dismissed', 'blocked'] })
       .notNull()
       .default('open'),
     createdAt: createdAt(),
