@@ -68,6 +68,8 @@ export function pwaPlugins(): PluginOption[] {
         navigateFallbackDenylist: [NOT_SHELL],
         runtimeCaching: [],
         inlineWorkboxRuntime: true,
+        // Web Push: show a push as a notification and open its link on a tap (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

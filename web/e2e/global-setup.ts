@@ -7,6 +7,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import {
+  startFakePushService,
+  type FakePushService,
+} from '../../packages/drivers/src/testing/fake-push-service';
 
 /**
  * Builds the SPA (unless E2E_SKIP_BUILD=1), then starts one real server per project from the
@@ -28,6 +32,9 @@ const HEALTH_TIMEOUT_MS = 240_000;
 export const E2E_GOOGLE_CLIENT_ID = 'touchline-e2e.apps.googleusercontent.com';
 const GOOGLE_KID = 'touchline-e2e-key';
 
+/** The fake push services (one per project's server), closed by global-teardown.ts. */
+export const fakePushServices: FakePushService[] = [];
+
 /** The loopback certificate server, closed by global-teardown.ts. */
 export const fakeGoogle: { server: Server | null } = { server: null };
 
@@ -44,8 +51,11 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
 
   const certsUrl = await startGoogleCerts();
   // One server per project (playwright.config.ts runs the projects side by side), started together.
+  // The journeys' local fake push services (push.spec.ts), one per server, listed in its hosts;
+  // all listening before any server's port is picked, so no two ever get the same one.
+  for (const _ of config.projects) fakePushServices.push(await startFakePushService());
   const started = await Promise.allSettled(
-    config.projects.map((project) => startServer(project.name, certsUrl)),
+    config.projects.map((project, i) => startServer(project.name, certsUrl, fakePushServices[i]!)),
   );
   const failed = started.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed.length > 0) {
@@ -55,8 +65,15 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   }
 }
 
-/** Starts the server for one project; its URL goes to E2E_BASE_URL_<PROJECT>. */
-async function startServer(project: string, certsUrl: string): Promise<void> {
+/**
+ * Starts the server for one project; its URL goes to E2E_BASE_URL_<PROJECT>, its fake push
+ * service's to E2E_PUSH_SERVICE_<PROJECT>.
+ */
+async function startServer(
+  project: string,
+  certsUrl: string,
+  push: FakePushService,
+): Promise<void> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `touchline-e2e-${project}-`));
   addToList('E2E_DATA_DIRS', dataDir);
@@ -74,6 +91,8 @@ async function startServer(project: string, certsUrl: string): Promise<void> {
     // Every API call of a project comes from this one address too; the production budget
     // would refuse a busy minute of journeys.
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '6000',
+    // The real push services plus the journey's loopback fake (allowed outside production only).
+    PUSH_ENDPOINT_HOSTS: `fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com,${push.host}`,
   };
   for (const key of Object.keys(env)) {
     if (['DATABASE_URL', 'REDIS_URL', 'SMTP_URL'].includes(key) || key.startsWith('S3_')) {
@@ -112,6 +131,7 @@ async function startServer(project: string, certsUrl: string): Promise<void> {
   server.unref();
 
   process.env[`E2E_BASE_URL_${project.toUpperCase()}`] = baseUrl;
+  process.env[`E2E_PUSH_SERVICE_${project.toUpperCase()}`] = push.origin;
 }
 
 /** Appends to a comma-separated list in the environment (read by global-teardown.ts). */

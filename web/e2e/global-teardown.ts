@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
-import { fakeGoogle } from './global-setup';
+import { fakeGoogle, fakePushServices } from './global-setup';
 
 /**
  * Stops the servers started by global-setup.ts (each one's whole process group) and the Google
- * certificate server, and deletes the data.
+ * certificate server and the fake push services, and deletes the data.
  */
 export default async function globalTeardown(): Promise<void> {
   const pids = (process.env.E2E_SERVER_PIDS ?? '').split(',').map(Number);
@@ -14,6 +14,7 @@ export default async function globalTeardown(): Promise<void> {
     fakeGoogle.server = null;
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+  await Promise.all(fakePushServices.splice(0).map((service) => service.close()));
   for (const dataDir of (process.env.E2E_DATA_DIRS ?? '').split(',').filter(Boolean))
     rmSync(dataDir, { recursive: true, force: true });
   delete process.env.E2E_DATA_DIRS;

@@ -8,6 +8,7 @@ import {
 } from '@touchline/db/notifications';
 import { appendEvent } from '@touchline/db/outbox';
 import { createEmail } from '@touchline/db/emails';
+import { announceOutsideDelivery } from '@touchline/db/reach';
 import type { SecretBox } from '@touchline/drivers';
 import type {
   EmailParams,
@@ -82,6 +83,12 @@ export async function announceNotifications(
   rows: readonly NotificationRow[],
 ): Promise<Outbound[]> {
   if (rows.length === 0) return [];
+  // Push and SMS (supplement §16) leave through the outbox with the same commit, one row per
+  // notice whose recipient has a device or a verified phone (decision 47).
+  await announceOutsideDelivery(
+    executor,
+    rows.map((row) => row.id),
+  );
   const unread =
     rows.length === 1
       ? new Map([[rows[0]!.userId, await countUnread(executor, rows[0]!.userId)]])

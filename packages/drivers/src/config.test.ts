@@ -12,7 +12,32 @@ describe('drivers config', () => {
       S3_FORCE_PATH_STYLE: true,
       MAIL_FROM: 'Touchline <no-reply@touchline.ng>',
       ALLOW_SANDBOX_PAYMENTS: false,
+      VAPID_SUBJECT: 'mailto:support@touchline.ng',
+      PUSH_ENDPOINT_HOSTS: [
+        'fcm.googleapis.com',
+        'updates.push.services.mozilla.com',
+        'web.push.apple.com',
+        '*.notify.windows.com',
+      ],
+      SMS_PROVIDER: 'devbox',
+      TERMII_SENDER_ID: 'Touchline',
     });
+  });
+
+  it('takes Termii with its key, VAPID keys in pairs, and the push hosts as a list', () => {
+    expect(problems(driversConfigSchema.safeParse({ SMS_PROVIDER: 'termii' }))).toEqual([
+      'TERMII_API_KEY: TERMII_API_KEY is required when SMS_PROVIDER=termii',
+    ]);
+    expect(
+      problems(driversConfigSchema.safeParse({ TERMII_BASE_URL: 'http://termii.example' })),
+    ).toHaveLength(1);
+    expect(problems(driversConfigSchema.safeParse({ VAPID_PUBLIC_KEY: 'B'.repeat(87) }))).toEqual([
+      'VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither: kept in the data directory)',
+    ]);
+    expect(
+      driversConfigSchema.parse({ PUSH_ENDPOINT_HOSTS: ' FCM.googleapis.com , 127.0.0.1:9000,' })
+        .PUSH_ENDPOINT_HOSTS,
+    ).toEqual(['fcm.googleapis.com', '127.0.0.1:9000']);
   });
 
   it('requires the secret key for Paystack and takes its base URL', () => {

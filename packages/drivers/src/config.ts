@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** The push services of Chrome/Edge (FCM), Firefox, Safari and Windows (supplement §16). */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+] as const;
+
 /** `VAR=` in an .env file means "not set". */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -42,6 +50,56 @@ export const driversConfigShape = {
       },
     ),
   ),
+  /** Web Push (supplement §16): both keys, or neither (kept in the data directory). */
+  VAPID_PUBLIC_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key'),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key'),
+  ),
+  /** Who push services contact about our pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: address')
+    .default('mailto:support@touchline.ng'),
+  /**
+   * The only hosts pushes go to (comma-separated; `*.host` matches its subdomains). Defaults to
+   * the major browsers' push services. Outside production a loopback `127.0.0.1:PORT` may be
+   * listed (a test's fake push service), reached over plain http.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default(DEFAULT_PUSH_ENDPOINT_HOSTS.join(','))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** `devbox` (the development mailbox; the default) or `termii`. */
+  SMS_PROVIDER: z.enum(['devbox', 'termii']).default('devbox'),
+  TERMII_API_KEY: optional(z.string().trim().min(1)),
+  /** https, or http on a loopback address (the local fake of tests): the API key travels in it. */
+  TERMII_BASE_URL: optional(
+    z.url({ protocol: /^https?$/, error: 'TERMII_BASE_URL must be an http(s) URL' }).refine(
+      (url) => {
+        const { protocol, hostname } = new URL(url);
+        return protocol === 'https:' || LOOPBACK_HOSTS.has(hostname);
+      },
+      {
+        error:
+          'TERMII_BASE_URL must be https (plain http only on a loopback address): the API key is sent with every call',
+      },
+    ),
+  ),
+  TERMII_SENDER_ID: z.string().trim().min(3).max(11).default('Touchline'),
 };
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -85,6 +143,10 @@ type RefinedFields = {
   S3_SECRET_ACCESS_KEY?: string | undefined;
   PAYMENT_PROVIDER?: 'sandbox' | 'paystack' | undefined;
   PAYSTACK_SECRET_KEY?: string | undefined;
+  SMS_PROVIDER?: 'devbox' | 'termii' | undefined;
+  TERMII_API_KEY?: string | undefined;
+  VAPID_PUBLIC_KEY?: string | undefined;
+  VAPID_PRIVATE_KEY?: string | undefined;
 };
 
 const S3_CORE = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -103,6 +165,21 @@ export function refineDriversConfig<T extends RefinedFields>(
       code: 'custom',
       path: ['PAYSTACK_SECRET_KEY'],
       message: 'PAYSTACK_SECRET_KEY is required when PAYMENT_PROVIDER=paystack',
+    });
+  }
+  if (config.SMS_PROVIDER === 'termii' && config.TERMII_API_KEY === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TERMII_API_KEY'],
+      message: 'TERMII_API_KEY is required when SMS_PROVIDER=termii',
+    });
+  }
+  if ((config.VAPID_PUBLIC_KEY === undefined) !== (config.VAPID_PRIVATE_KEY === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['VAPID_PRIVATE_KEY'],
+      message:
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither: kept in the data directory)',
     });
   }
   const set = S3_CORE.filter((name) => config[name] !== undefined);

@@ -38,6 +38,8 @@ const deps = () => ({
   devMailboxStore: store,
   jobStore: createMemoryJobStore(),
   sandboxChargeStore: createMemorySandboxChargeStore(),
+  devSmsStore: { deliver: async () => ({ id: 'sms-1' }) },
+  allowLoopbackPush: true,
   logger: silentLogger,
   keyPrefix,
 });

@@ -25,6 +25,10 @@ import { createPaystackProvider, type PaystackPaymentProvider } from './payments
 import { createSandboxProvider, type SandboxPaymentProvider } from './payments/sandbox';
 import type { SandboxChargeStore } from './payments/types';
 import { createSecretBox, type SecretBox } from './secret-box';
+import { createWebPush, loadVapidKeys, type WebPushSender } from './push/web-push';
+import { createDevboxSms } from './sms/devbox';
+import { createTermiiSms } from './sms/termii';
+import type { DevSmsStore, SmsProvider } from './sms/types';
 import type { DevMailboxStore, JobStore } from './types';
 
 /** The drivers of one process. `kind` tells which implementation runs (dashboard, health). */
@@ -39,6 +43,10 @@ export type Drivers = {
   payments: SandboxPaymentProvider | PaystackPaymentProvider;
   /** Seals secrets kept at rest until used (an e-mail's parameters until it is sent). */
   secretBox: SecretBox;
+  /** Web Push with the VAPID keys (environment, or the data directory) and the host guard. */
+  push: WebPushSender;
+  /** The SMS provider: the development mailbox, or Termii (`SMS_PROVIDER`). */
+  sms: SmsProvider;
   /** Closes the queue first (running jobs may still publish, store or mail), then the rest. */
   close(): Promise<void>;
 };
@@ -62,6 +70,13 @@ export type DriversDeps = {
    * @touchline/db), so API and worker see the same charges. Paystack does not use it.
    */
   sandboxChargeStore: SandboxChargeStore;
+  /** Where the devbox SMS provider lands messages (the development mailbox). */
+  devSmsStore: DevSmsStore;
+  /**
+   * Outside production: pushes may go over plain http to a loopback host listed in
+   * PUSH_ENDPOINT_HOSTS (a test's fake push service). False in production.
+   */
+  allowLoopbackPush: boolean;
   /** Tuning of the in-process queue (tests shorten the lease a killed process holds its jobs). */
   inlineQueue?: { leaseMs?: number; pollMs?: number };
   logger: Logger;
@@ -120,6 +135,26 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
           signingSecret: deps.signingSecret,
         });
 
+  if (redisUrl && !config.VAPID_PUBLIC_KEY) {
+    logger.warn(
+      {},
+      'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: this process keeps its own Web Push keys in DATA_DIR; set one pair on every process when scaled (docs/operations.md "Push and SMS")',
+    );
+  }
+  const push = createWebPush({
+    vapid: await loadVapidKeys(config, deps.dataDir),
+    endpointHosts: config.PUSH_ENDPOINT_HOSTS,
+    allowLoopbackHttp: deps.allowLoopbackPush,
+  });
+  const sms: SmsProvider =
+    config.SMS_PROVIDER === 'termii' && config.TERMII_API_KEY
+      ? createTermiiSms({
+          apiKey: config.TERMII_API_KEY,
+          senderId: config.TERMII_SENDER_ID,
+          ...(config.TERMII_BASE_URL ? { baseUrl: config.TERMII_BASE_URL } : {}),
+        })
+      : createDevboxSms({ store: deps.devSmsStore, logger });
+
   async function close() {
     await queue.close();
     await Promise.allSettled([bus.close(), presence.close(), storage.close(), mail.close()]);
@@ -139,6 +174,7 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
       storage: storage.kind,
       mail: mail.kind,
       payments: payments.kind,
+      sms: sms.kind,
     },
     'drivers ready',
   );
@@ -150,6 +186,8 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
     mail,
     payments,
     secretBox: createSecretBox(deps.signingSecret),
+    push,
+    sms,
     close,
   };
 }

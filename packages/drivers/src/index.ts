@@ -69,3 +69,19 @@ export {
   createMemorySandboxChargeStore,
   type MemorySandboxChargeStore,
 } from './payments/memory-store';
+
+export {
+  createWebPush,
+  isAllowedPushEndpoint,
+  loadVapidKeys,
+  PushEndpointRefusedError,
+  PushServiceError,
+  type PushOutcome,
+  type PushTarget,
+  type VapidKeys,
+  type WebPushSender,
+} from './push/web-push';
+export { DEFAULT_PUSH_ENDPOINT_HOSTS } from './config';
+export { createDevboxSms } from './sms/devbox';
+export { createTermiiSms, type TermiiOptions } from './sms/termii';
+export { SmsRefusedError, type DevSmsStore, type SmsMessage, type SmsProvider } from './sms/types';

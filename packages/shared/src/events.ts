@@ -8,6 +8,13 @@ import { z } from 'zod';
 export const DOMAIN_EVENTS = {
   /** An e-mail row was stored and must be delivered (SMTP or the development mailbox). */
   'email.queued': z.object({ emailId: z.string().uuid() }),
+  /**
+   * A notice was stored for a user who has a push subscription or a verified phone (supplement
+   * §16): it goes out by push/SMS as their preferences and quiet hours allow.
+   */
+  'notification.stored': z.object({ notificationId: z.string().uuid() }),
+  /** An SMS row was stored (a phone code) and must be sent through the SMS provider. */
+  'sms.queued': z.object({ smsId: z.string().uuid() }),
   /** An uploaded media object awaits processing (re-encode, resize, strip metadata). */
   'media.uploaded': z.object({ mediaId: z.string().uuid() }),
   /** A user's sessions were revoked (logout everywhere, block): sockets must close. */

@@ -33,3 +33,5 @@ export * from './contracts/guardians';
 export * from './guardian-texts';
 export * from './your-data-texts';
 export * from './contracts/guardian-approvals';
+export * from './reach-texts';
+export * from './contracts/reach';

@@ -13,6 +13,8 @@ export const QUEUES = [
   'payments',
   'accounts',
   'feeds',
+  'push',
+  'sms',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -23,6 +25,14 @@ export type QueueName = (typeof QUEUES)[number];
  */
 export const JOBS = {
   'email.send': { queue: 'email', payload: z.object({ emailId: z.string().uuid() }) },
+  /**
+   * A stored notice to the recipient's devices (Web Push) and verified phone (SMS), as their
+   * preferences allow; a minor's wait out quiet hours (the job is added again, delayed to 07:00).
+   * Idempotent per notice and device: each delivery is recorded before it is sent.
+   */
+  'push.send': { queue: 'push', payload: z.object({ notificationId: z.string().uuid() }) },
+  /** One stored SMS (a phone code) through the SMS provider. */
+  'sms.send': { queue: 'sms', payload: z.object({ smsId: z.string().uuid() }) },
   'media.process': { queue: 'media', payload: z.object({ mediaId: z.string().uuid() }) },
   'realtime.sessions_revoked': {
     queue: 'realtime',
@@ -250,6 +260,8 @@ export const CHAT_NOTIFY_DELAY_MS = 3000;
 /** Which jobs each domain event fans out to. Exhaustive: a new event must name its consumers. */
 export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRoute<E>[] } = {
   'email.queued': [{ job: 'email.send', payload: (p) => p }],
+  'notification.stored': [{ job: 'push.send', payload: (p) => p }],
+  'sms.queued': [{ job: 'sms.send', payload: (p) => p }],
   'media.uploaded': [{ job: 'media.process', payload: (p) => p }],
   'user.sessions_revoked': [{ job: 'realtime.sessions_revoked', payload: (p) => p }],
   'friend.requested': [

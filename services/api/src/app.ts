@@ -38,6 +38,7 @@ import { socialModule } from './modules/social/social.module';
 import { trialsModule } from './modules/trials/trials.module';
 import { yourDataModule } from './modules/your-data/your-data.module';
 import { guardiansModule } from './modules/guardians/guardians.module';
+import { reachModule } from './modules/reach/reach.module';
 import { serializeRequest } from './lib/log-redaction';
 import type { UserBudgets } from './lib/user-rate-limit';
 import { logOneLinePerRequest } from './lib/logging';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     [chatModule, '/api'],
     [yourDataModule, '/api'],
     [guardiansModule, '/api'],
+    [reachModule, '/api'],
     [adminModule, '/api/admin'],
     // The development mailbox and the failing job exist only outside production mode.
     ...(deps.config.APP_ENV !== 'production'

@@ -43,6 +43,15 @@ const NOT_DEPLOYED: Record<string, string> = {
   CORS_ORIGINS: 'optional: the SPA is served from the same origin',
   WORKER_QUEUES: 'optional: unset, a worker consumes every queue (compose runs one worker)',
   WORKER_METRICS_PORT: "optional: the worker's metrics port (k8s sets it, compose leaves it off)",
+  VAPID_PUBLIC_KEY:
+    'set in the k8s Secret; compose leaves it off and each process keeps its own pair in DATA_DIR (a warning at start; docs/operations.md "Push and SMS")',
+  VAPID_PRIVATE_KEY: 'as VAPID_PUBLIC_KEY',
+  VAPID_SUBJECT: 'optional: mailto:support@touchline.ng by default',
+  PUSH_ENDPOINT_HOSTS: "optional: the major browsers' push services by default",
+  SMS_PROVIDER: 'optional: SMS land in the development mailbox until termii is chosen',
+  TERMII_API_KEY: 'only with SMS_PROVIDER=termii',
+  TERMII_SENDER_ID: 'optional: Touchline by default',
+  TERMII_BASE_URL: "tests only: a local fake of Termii's API",
 };
 
 /**

@@ -4,6 +4,7 @@ import { createDevMailboxStore } from '@touchline/db/emails';
 import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { outboxWakeups } from '@touchline/db/outbox';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { createDrivers, deriveSecrets, resolveAppSecret } from '@touchline/drivers';
 import { loadWorkerConfig } from './config';
 import { startWorkerMetrics } from './metrics';
@@ -21,6 +22,8 @@ async function main() {
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
     sandboxChargeStore: createSandboxChargeStore(database.db),
+    devSmsStore: createDevSmsStore(database.db),
+    allowLoopbackPush: config.APP_ENV !== 'production',
     logger,
   });
   // Prometheus metrics on their own port when asked (0.0.0.0 in production: the pod's port).

@@ -39,6 +39,9 @@ export async function startWorkers(options: StartWorkersOptions) {
     bus: drivers.bus,
     secretBox: drivers.secretBox,
     payments: drivers.payments,
+    push: drivers.push,
+    sms: drivers.sms,
+    queue: drivers.queue,
     clock: options.clock ?? (() => new Date()),
     publicUrl: options.publicUrl,
   });

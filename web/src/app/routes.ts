@@ -87,6 +87,7 @@ const AddTrialPage = lazy(() => import('./pages/academy/add-trial-page'));
 const AcademyTrialsPage = lazy(() => import('./pages/academy/academy-trials-page'));
 const AcademyTrialDetailsPage = lazy(() => import('./pages/academy/academy-trial-details-page'));
 const SettingsPage = lazy(() => import('./pages/settings/settings-page'));
+const NotificationSettingsPage = lazy(() => import('./pages/settings/notification-settings-page'));
 const GuardianConsentPage = lazy(() => import('./pages/guardian/guardian-consent-page'));
 const GuardianLoginPage = lazy(() => import('./pages/guardian/guardian-login-page'));
 const GuardianHomePage = lazy(() => import('./pages/guardian/guardian-home-page'));
@@ -126,6 +127,7 @@ export const routes: readonly AppRoute[] = [
   route('/chat/:threadName?', 'both', 'Messages', ChatPage),
   route('/notification', 'both', 'Notifications', NotificationPage),
   route('/settings', 'both', 'Settings', SettingsPage),
+  route('/settings/notifications', 'both', 'Notification settings', NotificationSettingsPage),
 
   // Academy area.
   publicOnly('/academy/login', 'Academy log in', AcademyLoginPage),

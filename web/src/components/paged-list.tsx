@@ -95,7 +95,12 @@ type ListSkeletonProps = { rows?: number; lines?: readonly [string, string] };
 /** Rows of avatar-and-two-lines skeletons in a card, read as 'Loading'. */
 export function ListSkeleton({ rows = 3, lines = ['h-4 w-40', 'h-3 w-24'] }: ListSkeletonProps) {
   return (
-    <div role="status" className="card divide-y divide-slate-100" aria-busy="true" aria-label="Loading">
+    <div
+      role="status"
+      className="card divide-y divide-slate-100"
+      aria-busy="true"
+      aria-label="Loading"
+    >
       {Array.from({ length: rows }, (_, row) => (
         <SkeletonRow
           key={row}

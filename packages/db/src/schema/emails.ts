@@ -35,9 +35,10 @@ export const devMailbox = pgTable(
   'dev_mailbox',
   {
     id: id(),
-    emailId: uuid('email_id')
-      .notNull()
-      .references(() => emails.id, { onDelete: 'cascade' }),
+    /** The e-mail delivered, or (an SMS in the development mailbox, decision 47) null. */
+    emailId: uuid('email_id').references(() => emails.id, { onDelete: 'cascade' }),
+    /** The SMS delivered by the `devbox` SMS provider (supplement §16), else null. */
+    smsId: uuid('sms_id'),
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text: text('text_body').notNull(),
@@ -46,6 +47,7 @@ export const devMailbox = pgTable(
   },
   (t) => [
     uniqueIndex('dev_mailbox_email_key').on(t.emailId),
+    uniqueIndex('dev_mailbox_sms_key').on(t.smsId),
     index('dev_mailbox_to_idx').on(t.to, t.createdAt),
   ],
 );

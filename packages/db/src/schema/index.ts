@@ -14,3 +14,4 @@ export * from './payments';
 export * from './chat';
 export * from './accounts';
 export * from './guardians';
+export * from './reach';

@@ -9,3 +9,10 @@ export {
   type FakePaystackCall,
   type FakePaystackTransaction,
 } from './fake-paystack';
+export {
+  decryptWebPush,
+  startFakePushService,
+  type FakePush,
+  type FakePushService,
+} from './fake-push-service';
+export { startFakeTermii, type FakeTermii, type FakeTermiiSms } from './fake-termii';

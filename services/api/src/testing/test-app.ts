@@ -8,6 +8,7 @@ import { createDevMailboxStore } from '@touchline/db/emails';
 import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { outboxWakeups } from '@touchline/db/outbox';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { insertUser, type NewUser, type UserRow } from '@touchline/db/users';
 import {
   createTestDatabase,
@@ -98,6 +99,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
     sandboxChargeStore: createSandboxChargeStore(database.db),
+    devSmsStore: createDevSmsStore(database.db),
+    allowLoopbackPush: true,
     logger: silentLogger,
     keyPrefix,
   });

@@ -5,9 +5,14 @@ import type {
   JobHandlers,
   MailDriver,
   PaymentProvider,
+  QueueDriver,
   SecretBox,
+  SmsProvider,
   StorageDriver,
+  WebPushSender,
 } from '@touchline/drivers';
+import { createPushSendHandler } from './push-send';
+import { createSmsSendHandler } from './sms-send';
 import { createRegistrationChangesHandler, createTrialChangesHandler } from './changes';
 import { createEmailSendHandler } from './email-send';
 import { createPruneHandler } from './maintenance-prune';
@@ -43,6 +48,11 @@ export type HandlerDeps = {
   secretBox: SecretBox;
   /** The payment provider (refunds). */
   payments: PaymentProvider;
+  /** Web Push and the SMS provider (supplement §16). */
+  push: WebPushSender;
+  sms: SmsProvider;
+  /** Re-adds a minor's push delayed past quiet hours. */
+  queue: Pick<QueueDriver, 'add'>;
   clock: () => Date;
   /** The site's public address: e-mails link to its pages when known (PUBLIC_URL). */
   publicUrl?: string;
@@ -52,6 +62,8 @@ export type HandlerDeps = {
 export function createJobHandlers(deps: HandlerDeps): JobHandlers {
   return {
     'email.send': createEmailSendHandler(deps),
+    'push.send': createPushSendHandler(deps),
+    'sms.send': createSmsSendHandler(deps),
     'media.process': createMediaProcessHandler(deps),
     'realtime.sessions_revoked': createSessionsRevokedHandler(deps),
     'maintenance.prune': createPruneHandler(deps),

@@ -4,6 +4,7 @@ import { pruneEmails } from '@touchline/db/emails';
 import { pruneEmbeddedJobs } from '@touchline/db/jobs';
 import { pruneOutbox } from '@touchline/db/outbox';
 import { pruneUserEvents } from '@touchline/db/user-events';
+import { pruneReach } from '@touchline/db/reach';
 import type { JobHandler, StorageDriver } from '@touchline/drivers';
 import { pruneExpiredExports } from './accounts-exports-prune';
 
@@ -54,7 +55,8 @@ export async function pruneUnclaimedFiles(
  * e-mails go after EMAIL_RETENTION_DAYS (their development-mailbox copies with them); the sealed
  * parameters of an e-mail still unsent after a day are wiped (its code expired long ago). Stored
  * files no committed row references go after UNCLAIMED_FILES_GRACE_MS (`pruneUnclaimedFiles`).
- * Data exports whose 7 days are over lose their file (`pruneExpiredExports`).
+ * Data exports whose 7 days are over lose their file (`pruneExpiredExports`). Phone codes go after
+ * a day, push records and SMS after EMAIL_RETENTION_DAYS (`pruneReach`).
  */
 export function createPruneHandler(deps: {
   db: Database;
@@ -75,5 +77,9 @@ export function createPruneHandler(deps: {
     });
     await pruneUnclaimedFiles(deps.db, deps.storage, new Date(now - UNCLAIMED_FILES_GRACE_MS));
     await pruneExpiredExports(deps.db, deps.storage, new Date(now));
+    await pruneReach(deps.db, {
+      codesBefore: new Date(now - DAY),
+      deleteBefore: new Date(now - EMAIL_RETENTION_DAYS * DAY),
+    });
   };
 }

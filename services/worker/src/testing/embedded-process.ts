@@ -16,6 +16,7 @@ import { countUnpublished, outboxWakeups } from '@touchline/db/outbox';
 import { createDevMailboxStore } from '@touchline/db/emails';
 import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import {
   createDrivers,
   driversConfigSchema,
@@ -42,6 +43,8 @@ const drivers = await createDrivers(driversConfigSchema.parse({}), {
   devMailboxStore: createDevMailboxStore(database.db),
   jobStore: createEmbeddedJobStore(database),
   sandboxChargeStore: createSandboxChargeStore(database.db),
+  devSmsStore: createDevSmsStore(database.db),
+  allowLoopbackPush: true,
   inlineQueue: { leaseMs: args.leaseMs, pollMs: 100 },
   logger: silentLogger,
 });

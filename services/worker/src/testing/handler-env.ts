@@ -17,8 +17,11 @@ export function runJob<N extends JobName>(
  * A worker env with the registered job handlers built on its drivers, the setup every handler
  * test shares. `run(name, key, data)` runs one job; `clock` defaults to the real time.
  */
-export async function createHandlerEnv(clock: () => Date = () => new Date()) {
-  const env = await createWorkerEnv();
+export async function createHandlerEnv(
+  clock: () => Date = () => new Date(),
+  configOverrides: Record<string, string> = {},
+) {
+  const env = await createWorkerEnv(configOverrides);
   const drivers = await env.newDrivers();
   const handlers = createJobHandlers({ ...drivers, db: env.db, clock });
   const run = <N extends JobName>(name: N, key: string, data: JobPayload<N>) =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createDevMailboxStore } from '@touchline/db/emails';
 import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { createTestDatabase } from '@touchline/db/testing';
 import { createDrivers, driversConfigSchema, type Drivers } from '@touchline/drivers';
 import { testRedisUrl } from '@touchline/drivers/testing';
@@ -17,10 +18,13 @@ let counter = 0;
  * A test database plus real drivers: in-process by default; BullMQ and Redis pub/sub when
  * TEST_REDIS_URL is set. `newDrivers()` makes a second set (a restarted process).
  */
-export async function createWorkerEnv() {
+export async function createWorkerEnv(configOverrides: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'touchline-worker-'));
-  const config = driversConfigSchema.parse(testRedisUrl() ? { REDIS_URL: testRedisUrl() } : {});
+  const config = driversConfigSchema.parse({
+    ...(testRedisUrl() ? { REDIS_URL: testRedisUrl() } : {}),
+    ...configOverrides,
+  });
   const keyPrefix = `tltest-${process.pid}-${Date.now()}-${counter++}`;
   const opened: Drivers[] = [];
   async function newDrivers() {
@@ -30,6 +34,8 @@ export async function createWorkerEnv() {
       devMailboxStore: createDevMailboxStore(database.db),
       jobStore: createEmbeddedJobStore(database),
       sandboxChargeStore: createSandboxChargeStore(database.db),
+      devSmsStore: createDevSmsStore(database.db),
+      allowLoopbackPush: true,
       logger: silentLogger,
       keyPrefix,
     });

@@ -14,6 +14,7 @@ import { createSession } from '@touchline/db/auth';
 import { createDevMailboxStore } from '@touchline/db/emails';
 import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { createSandboxChargeStore } from '@touchline/db/payments';
+import { createDevSmsStore } from '@touchline/db/reach';
 import { insertFriendship } from '@touchline/db/social';
 import { insertUser, type UserRow } from '@touchline/db/users';
 import { createTestDatabase, type TestDatabase } from '@touchline/db/testing';
@@ -76,6 +77,8 @@ describe('chat across two API instances (Postgres + Redis)', () => {
       devMailboxStore: createDevMailboxStore(db.db),
       jobStore: createEmbeddedJobStore(db),
       sandboxChargeStore: createSandboxChargeStore(db.db),
+      devSmsStore: createDevSmsStore(db.db),
+      allowLoopbackPush: true,
       logger: silentLogger,
       keyPrefix,
       presence: PRESENCE,

@@ -1,5 +1,5 @@
 import type { Database, Transaction } from '@touchline/db';
-import { appendEvent } from '@touchline/db/platform';
+import { appendEvent } from '@touchline/db/outbox';
 import {
   findPendingPayment,
   hasLiveGuardianLink,

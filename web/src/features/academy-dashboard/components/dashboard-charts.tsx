@@ -41,7 +41,11 @@ export default function DashboardCharts({ trial_counts, registrations_per_day }:
         <figcaption className="text-sm font-semibold text-slate-900">Trial overview</figcaption>
         <div className="mt-3 h-56" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <BarChart accessibilityLayer={false} data={overview} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <BarChart
+              accessibilityLayer={false}
+              data={overview}
+              margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+            >
               <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
               <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} />
               <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} />
@@ -61,7 +65,11 @@ export default function DashboardCharts({ trial_counts, registrations_per_day }:
         </figcaption>
         <div className="mt-3 h-56" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
-            <AreaChart accessibilityLayer={false} data={perDay} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+            <AreaChart
+              accessibilityLayer={false}
+              data={perDay}
+              margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+            >
               <defs>
                 <linearGradient id="registrations-fill" x1="0" y1="0" x2="0" y2="1">
                   <stop offset="0%" stopColor="#4f46e5" stopOpacity={0.35} />

@@ -126,8 +126,8 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
                         {trial.name}
                       </span>
                       <span className="block text-xs text-slate-500">
-                        {longDay(trial.trial_date)} · {formatTime(trial.start_time)} · {trial.venue},{' '}
-                        {trial.district}
+                        {longDay(trial.trial_date)} · {formatTime(trial.start_time)} · {trial.venue}
+                        , {trial.district}
                       </span>
                     </span>
                     <span className="shrink-0 text-right text-xs text-slate-600">

@@ -12,9 +12,7 @@ export function PosterPlaceholder({ compact = false }: { compact?: boolean }) {
       className="flex size-full flex-col items-center justify-center gap-1 bg-gradient-to-br from-academy-600 via-academy-700 to-academy-800 text-white/90"
     >
       <Trophy className={compact ? 'size-7' : 'size-10'} aria-hidden="true" />
-      <span className={compact ? 'text-[11px] font-medium' : 'text-sm font-medium'}>
-        No poster
-      </span>
+      <span className={compact ? 'text-[11px] font-medium' : 'text-sm font-medium'}>No poster</span>
     </div>
   );
 }

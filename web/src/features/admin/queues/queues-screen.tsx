@@ -71,7 +71,12 @@ export function AdminQueuesScreen() {
       }
     >
       {queues.isPending ? (
-        <div role="status" className="card space-y-2 p-4" aria-busy="true" aria-label="Loading queues">
+        <div
+          role="status"
+          className="card space-y-2 p-4"
+          aria-busy="true"
+          aria-label="Loading queues"
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-10 w-full" />
           ))}

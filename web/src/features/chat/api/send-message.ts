@@ -1,5 +1,6 @@
 import { chatMessageSchema } from '@touchline/shared';
 import { api } from '@/lib/api-client';
+import { offerPushAfter } from '@/lib/push-offer';
 
 export type OutgoingMessage = { text: string; client_id: string; image: File | null };
 
@@ -9,10 +10,18 @@ export type OutgoingMessage = { text: string; client_id: string; image: File | n
  */
 export function sendMessage(threadName: string, { text, client_id, image }: OutgoingMessage) {
   const path = `chat/${encodeURIComponent(threadName)}/messages`;
-  if (!image) return api.post(path, { text, client_id }, chatMessageSchema);
-  const form = new FormData();
-  form.set('text', text);
-  form.set('client_id', client_id);
-  form.set('image', image);
-  return api.post(path, form, chatMessageSchema);
+  let sent;
+  if (!image) sent = api.post(path, { text, client_id }, chatMessageSchema);
+  else {
+    const form = new FormData();
+    form.set('text', text);
+    form.set('client_id', client_id);
+    form.set('image', image);
+    sent = api.post(path, form, chatMessageSchema);
+  }
+  // A message sent is a moment to offer notifications (never on first load).
+  return sent.then((message) => {
+    offerPushAfter('message_sent');
+    return message;
+  });
 }

@@ -99,7 +99,12 @@ export function ProfileScreen({ userId, area }: ProfileScreenProps) {
 
 function ProfileSkeleton() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading profile" className="card overflow-hidden">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading profile"
+      className="card overflow-hidden"
+    >
       <Skeleton className="aspect-[3/1] w-full" rounded="rounded-none" />
       <div className="space-y-3 p-6">
         <Skeleton className="-mt-16 size-28 ring-4 ring-white" rounded="rounded-full" />

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterBodyInput, RegisterResponse } from '@touchline/shared';
 import { registerResponseSchema } from '@touchline/shared';
 import { api } from '@/lib/api-client';
+import { offerPushAfter } from '@/lib/push-offer';
 import { trialKeys } from './trial-keys';
 
 /**
@@ -16,6 +17,9 @@ export function useRegisterForTrial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerForTrial,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trialKeys.all }),
+    onSuccess: () => {
+      offerPushAfter('registered');
+      return queryClient.invalidateQueries({ queryKey: trialKeys.all });
+    },
   });
 }

@@ -165,7 +165,9 @@ describe('/trial_details/{id}', () => {
     open(past);
     const panel = await screen.findByRole('region', { name: 'Your registration' });
     expect(within(panel).getByText('Selected')).toBeVisible();
-    expect(within(panel).queryByRole('button', { name: /Withdraw|Cancel registration/ })).toBeNull();
+    expect(
+      within(panel).queryByRole('button', { name: /Withdraw|Cancel registration/ }),
+    ).toBeNull();
   });
 
   it('shows the server’s reason when a cancellation is refused', async () => {

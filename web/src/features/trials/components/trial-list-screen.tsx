@@ -150,7 +150,12 @@ function Results({
 
 function CardSkeletons() {
   return (
-    <div role="status" aria-busy="true" aria-label="Loading" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label="Loading"
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
       {Array.from({ length: 6 }, (_, index) => (
         <div key={index} className="card overflow-hidden">
           <Skeleton className="aspect-[16/9] w-full" rounded="rounded-none" />
