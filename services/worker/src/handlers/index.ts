@@ -30,6 +30,7 @@ import { createRefundHandler } from './payments-refund';
 import { createRefundTrialHandler } from './payments-refund-trial';
 import { createExportHandler } from './accounts-export';
 import { createEraseDueHandler, createEraseHandler } from './accounts-erase';
+import { createEndAt18Handler, createGuardianContactHandler } from './guardians';
 
 export type HandlerDeps = {
   db: Database;
@@ -72,6 +73,8 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'accounts.export': createExportHandler(deps),
     'accounts.erase': createEraseHandler(deps),
     'accounts.erase_due': createEraseDueHandler(deps),
+    'notifications.guardian_contact': createGuardianContactHandler(deps),
+    'guardians.end_at_18': createEndAt18Handler(deps),
   };
 }
 
