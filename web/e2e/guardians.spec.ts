@@ -223,3 +223,19 @@ test('the demo guardian signs in at /guardian/login and sees Amaka and Musa', as
   await expect(musa.getByRole('textbox')).toHaveCount(0);
   await keepScreenshot(page, testInfo, 'guardian-home-demo');
 });
+
+test('an administrator sees accounts awaiting consent and the ledger at /admin/consents', async ({
+  page,
+  request,
+}, testInfo) => {
+  await signInAs(page, request, 'admin@touchline.test', 'admin');
+  await page.goto('/admin/consents');
+  await expect(page.getByRole('heading', { name: 'Consents' })).toBeVisible();
+  // The demo's 14-year-old still waits; the demo guardian's consents are in the ledger.
+  await expect(page.getByRole('region', { name: 'Accounts awaiting consent' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Consent ledger' })).toContainText('Given');
+  await keepScreenshot(page, testInfo, 'admin-consents');
+  await page.getByRole('button', { name: 'Ledger' }).click();
+  await expect(page).toHaveURL(/\/admin\/consents\?status=ledger$/);
+  await expect(page.getByRole('region', { name: 'Accounts awaiting consent' })).toHaveCount(0);
+});
