@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link } from 'wouter';
 import {
   AdminPage,
   AdminTable,
@@ -100,7 +101,7 @@ export function AdminConsentsScreen() {
           {awaiting.map((child) => (
             <tr key={child.id}>
               <th scope="row" className={`${CELL.first} font-normal`}>
-                <span className="block font-medium text-slate-900">{child.username}</span>
+                <PlayerLink search={child.email} name={child.username} />
                 <span className="block max-w-64 text-xs break-all text-slate-500">
                   {child.email}
                 </span>
@@ -140,8 +141,8 @@ export function AdminConsentsScreen() {
               <td className={`${CELL.first} whitespace-nowrap text-slate-700`}>
                 {lagosDateTime(entry.recorded_at)}
               </td>
-              <th scope="row" className={`${CELL.middle} font-medium text-slate-900`}>
-                {entry.child.username}
+              <th scope="row" className={`${CELL.middle} font-normal`}>
+                <PlayerLink search={entry.child.username} name={entry.child.username} />
               </th>
               <td className={CELL.middle}>
                 {entry.guardian ? (
@@ -199,5 +200,17 @@ export function AdminConsentsScreen() {
         </nav>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** The child in the players' list (block, correct a date of birth), found by `search`. */
+function PlayerLink({ search, name }: { search: string; name: string }) {
+  return (
+    <Link
+      href={`/admin/playerview?search=${encodeURIComponent(search)}`}
+      className="block font-medium text-slate-900 underline-offset-2 hover:underline"
+    >
+      {name}
+    </Link>
   );
 }
