@@ -59,10 +59,11 @@ import {
 } from './bench/lib';
 import { benchQueue } from './bench/queue';
 import { benchRealtime } from './bench/realtime';
+import { benchLive } from './bench/live';
 import { SIZES, TABLE, people, rowsOf, seed, uid } from './bench/seed';
 import { benchContention } from './bench/trials';
 
-const PARTS = ['http', 'realtime', 'queue', 'trials', 'chat', 'cold'] as const;
+const PARTS = ['http', 'realtime', 'live', 'queue', 'trials', 'chat', 'cold'] as const;
 type Part = (typeof PARTS)[number];
 
 async function machine(database: {
@@ -155,6 +156,9 @@ async function main() {
     );
     await timed('realtime', () =>
       benchRealtime({ ...common, socketUsers: who.sockets, fanoutAcademy: who.fanoutAcademy }),
+    );
+    await timed('live', () =>
+      benchLive({ ...common, players: who.sockets, academy: who.fanoutAcademy }),
     );
     await timed('queue', () => benchQueue({ bench: app, db: database.db, players: who.sockets }));
     await timed('trials', () =>

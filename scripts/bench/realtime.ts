@@ -72,12 +72,12 @@ export async function closeGroup(proc: ChildProcess, group: string) {
   proc.send({ cmd: 'close', group });
   await answer;
 }
-async function count(proc: ChildProcess, kind: string) {
+export async function count(proc: ChildProcess, kind: string) {
   const answer = nextMessage<Msg>(proc, (m) => m.type === 'count' && m.kind === kind);
   proc.send({ cmd: 'count', kind });
   return (await answer).count as number;
 }
-async function collect(proc: ChildProcess, kind: string) {
+export async function collect(proc: ChildProcess, kind: string) {
   const answer = nextMessage<Msg>(proc, (m) => m.type === 'collected' && m.kind === kind);
   proc.send({ cmd: 'collect', kind });
   return (await answer).times as number[];

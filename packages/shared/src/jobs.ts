@@ -12,6 +12,7 @@ export const QUEUES = [
   'trials',
   'payments',
   'accounts',
+  'feeds',
 ] as const;
 export type QueueName = (typeof QUEUES)[number];
 
@@ -179,6 +180,13 @@ export const JOBS = {
    * ended, consent `not_needed`, both sides told; the consent ledger keeps its rows.
    */
   'guardians.end_at_18': { queue: 'accounts', payload: z.object({}) },
+  /**
+   * A new post goes into the home timeline of its author, their friends and followers, a batch
+   * of users per statement, each timeline kept at its newest entries (decision 45).
+   */
+  'feeds.fan_out': { queue: 'feeds', payload: z.object({ postId: z.string().uuid() }) },
+  /** Recurring: the popular posts of the last days ranked per state and sport (decision 45). */
+  'feeds.rank_popular': { queue: 'feeds', payload: z.object({}) },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
@@ -251,6 +259,7 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
     notify('follow.created', (p) => ({ actorId: p.followerId, recipientId: p.academyId })),
   ],
   'post.created': [
+    { job: 'feeds.fan_out', payload: (p) => ({ postId: p.postId }) },
     { job: 'notifications.new_post', payload: (p, eventId) => ({ eventId, postId: p.postId }) },
   ],
   'post.liked': [
@@ -342,6 +351,7 @@ export const SCHEDULES: readonly { job: JobName; everyMs: number }[] = [
   { job: 'trials.remind', everyMs: 15 * 60 * 1000 },
   { job: 'accounts.erase_due', everyMs: 60 * 60 * 1000 },
   { job: 'guardians.end_at_18', everyMs: 60 * 60 * 1000 },
+  { job: 'feeds.rank_popular', everyMs: 5 * 60 * 1000 },
 ];
 
 /** Retry policy shared by both queue drivers. */

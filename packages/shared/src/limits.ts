@@ -35,6 +35,21 @@ export const LIMITS = {
   maxPageSize: 100,
 } as const;
 
+/**
+ * The home feed's numbers (supplement §4, decision 45): a snapshot of at most `networkCap`
+ * network posts then `popularCap` popular posts of the last `popularDays`; a home timeline keeps
+ * its newest `timelineCap` entries; the popular ranking keeps `popularPerScope` posts per state
+ * and per sport; a post's fan-out writes `fanOutBatch` timelines per statement.
+ */
+export const FEED = {
+  networkCap: 300,
+  popularCap: 200,
+  popularDays: 30,
+  timelineCap: 800,
+  popularPerScope: 400,
+  fanOutBatch: 500,
+} as const;
+
 /** Client timings of the specification §9. */
 export const TIMINGS = {
   sessionFailureRedirectMs: 1500,

@@ -4,3 +4,4 @@ export * from '../repositories/comments.repository';
 export * from '../repositories/reports.repository';
 export * from '../repositories/feed.repository';
 export * from '../repositories/post-moderation.repository';
+export * from '../repositories/home-timelines.repository';

@@ -5,3 +5,4 @@ export * from '../repositories/registrations.repository';
 export * from '../repositories/registration-reads.repository';
 export * from '../repositories/registration-lifecycle.repository';
 export * from '../repositories/trial-reminders.repository';
+export * from '../repositories/registration-dob.repository';

@@ -1,19 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../client';
+import type { ReportedChatMessage } from '../schema';
 import { allOf, cursorOf, windowSql, type AdminListPosition } from './admin-paging';
 import { rowsOf } from '../sql';
 
 /** A content report as the administrators see it (reporter, author, resolver joined). */
 export type AdminReportRow = {
   id: string;
-  status: 'open' | 'removed' | 'dismissed';
-  targetKind: 'post' | 'comment';
+  status: 'open' | 'removed' | 'dismissed' | 'blocked';
+  targetKind: 'post' | 'comment' | 'message' | 'conversation';
   targetId: string;
+  threadName: string | null;
   postId: string | null;
   targetExists: boolean;
   reason: string;
   details: string;
   snapshot: string;
+  context: ReportedChatMessage[] | null;
   minor: boolean;
   reporterId: string | null;
   reporterName: string | null;
@@ -36,17 +39,28 @@ export type AdminReportRow = {
 const minorSql = (alias: string, adultCutoff: string): SQL =>
   sql`coalesce(${sql.raw(alias)}.role = 'player' and (${sql.raw(alias)}.dob is null or ${sql.raw(alias)}.dob > ${adultCutoff}::date), false)`;
 
-/** Open reports of minors' content come first; other statuses are plain newest first. */
-const rankSql = (report: string, author: string, adultCutoff: string): SQL =>
-  sql`(case when ${sql.raw(report)}.status = 'open' and ${minorSql(author, adultCutoff)} then 1 else 0 end)`;
+/**
+ * The report is about a minor: its author is one, or for a message or conversation either member
+ * is (the reporter is the other member): §13 puts minors' conversations first.
+ */
+const aboutMinorSql = (report: string, author: string, reporter: string, adultCutoff: string) =>
+  sql`(${minorSql(author, adultCutoff)} or (${sql.raw(report)}.target_kind in ('message', 'conversation') and ${minorSql(reporter, adultCutoff)}))`;
+
+/** Open reports about minors come first; other statuses are plain newest first. */
+const rankSql = (report: string, author: string, reporter: string, adultCutoff: string): SQL =>
+  sql`(case when ${sql.raw(report)}.status = 'open' and ${aboutMinorSql(report, author, reporter, adultCutoff)} then 1 else 0 end)`;
 
 const selectReport = (adultCutoff: string) => sql`
   select r.id, r.status, r.target_kind as "targetKind", r.target_id as "targetId",
-    r.post_id as "postId", r.reason, r.details, r.snapshot,
-    (case when r.target_kind = 'post'
-      then exists (select 1 from posts p where p.id = r.target_id and p.removed_at is null)
-      else exists (select 1 from comments c where c.id = r.target_id) end) as "targetExists",
-    ${minorSql('au', adultCutoff)} as minor,
+    r.thread_name as "threadName", r.post_id as "postId", r.reason, r.details, r.snapshot,
+    r.context,
+    (case r.target_kind
+      when 'post' then exists (select 1 from posts p where p.id = r.target_id and p.removed_at is null)
+      when 'comment' then exists (select 1 from comments c where c.id = r.target_id)
+      when 'message' then exists (select 1 from chat_messages m
+        where m.id = r.target_id and m.deleted_at is null)
+      else exists (select 1 from chat_threads t where t.id = r.target_id) end) as "targetExists",
+    ${aboutMinorSql('r', 'au', 'rp', adultCutoff)} as minor,
     rp.id as "reporterId", rp.username as "reporterName", rp.role as "reporterRole",
     au.id as "authorId", au.username as "authorName", au.role as "authorRole",
     rb.id as "resolverId", rb.username as "resolverName", rb.role as "resolverRole",
@@ -64,7 +78,7 @@ const selectReport = (adultCutoff: string) => sql`
 export async function listAdminReports(
   executor: Executor,
   input: {
-    status: 'open' | 'removed' | 'dismissed';
+    status: 'open' | 'removed' | 'dismissed' | 'blocked';
     adultCutoff: string;
     before?: AdminListPosition;
     offset?: number;
@@ -74,15 +88,16 @@ export async function listAdminReports(
   const { adultCutoff } = input;
   const conditions = [sql`r.status = ${input.status}`];
   if (input.before) {
-    const beforeRank = sql`(select ${rankSql('r2', 'a2', adultCutoff)} from content_reports r2
-      left join users a2 on a2.id = r2.target_author_id where r2.id = ${input.before.id}::uuid)`;
+    const beforeRank = sql`(select ${rankSql('r2', 'a2', 'p2', adultCutoff)} from content_reports r2
+      left join users a2 on a2.id = r2.target_author_id
+      left join users p2 on p2.id = r2.reporter_id where r2.id = ${input.before.id}::uuid)`;
     conditions.push(
-      sql`(${rankSql('r', 'au', adultCutoff)}, r.created_at, r.id) < (${beforeRank}, ${input.before.createdAt}::timestamptz, ${input.before.id}::uuid)`,
+      sql`(${rankSql('r', 'au', 'rp', adultCutoff)}, r.created_at, r.id) < (${beforeRank}, ${input.before.createdAt}::timestamptz, ${input.before.id}::uuid)`,
     );
   }
   const result = await executor.execute(sql`${selectReport(adultCutoff)}
     where ${allOf(conditions)}
-    order by ${rankSql('r', 'au', adultCutoff)} desc, r.created_at desc, r.id desc
+    order by ${rankSql('r', 'au', 'rp', adultCutoff)} desc, r.created_at desc, r.id desc
     ${windowSql(input)}`);
   return rowsOf<AdminReportRow>(result);
 }
@@ -99,9 +114,10 @@ export async function findAdminReport(
 
 export type LockedReport = {
   id: string;
-  status: 'open' | 'removed' | 'dismissed';
-  targetKind: 'post' | 'comment';
+  status: 'open' | 'removed' | 'dismissed' | 'blocked';
+  targetKind: 'post' | 'comment' | 'message' | 'conversation';
   targetId: string;
+  threadName: string | null;
   postId: string | null;
   targetAuthorId: string | null;
 };
@@ -110,7 +126,7 @@ export type LockedReport = {
 export async function lockReport(executor: Executor, id: string): Promise<LockedReport | null> {
   const result = await executor.execute(sql`
     select id, status, target_kind as "targetKind", target_id as "targetId",
-      post_id as "postId", target_author_id as "targetAuthorId"
+      thread_name as "threadName", post_id as "postId", target_author_id as "targetAuthorId"
     from content_reports where id = ${id}::uuid for update`);
   return rowsOf<LockedReport>(result)[0] ?? null;
 }
@@ -123,7 +139,7 @@ export async function resolveReports(
   executor: Executor,
   input: {
     report: Pick<LockedReport, 'id' | 'targetKind' | 'targetId'>;
-    status: 'removed' | 'dismissed';
+    status: 'removed' | 'dismissed' | 'blocked';
     resolvedBy: string;
     at: Date;
     sameTarget: boolean;

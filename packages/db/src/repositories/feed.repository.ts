@@ -11,6 +11,8 @@ import {
   type PostViewer,
   type PostViewRow,
 } from './posts.repository';
+import { timelineIdsSql } from './feed-timeline.repository';
+import { popularScoreSql as popularScore } from './home-timelines.repository';
 
 /** How the home feed is assembled (the service passes the product's numbers). */
 export type FeedRules = {
@@ -27,6 +29,7 @@ export type FeedRules = {
 };
 
 /**
+ * The on-read computation (the reference the timeline read is tested against, decision 45).
  * The viewer's feed order, built in SQL: first the network (the viewer, their friends and the
  * academies they follow), newest first; then popular posts of the last days by authors outside
  * the network who share the viewer's state or a sport, by a score that favours likes and
@@ -54,10 +57,6 @@ const lit = (n: number) => sql.raw(String(Math.trunc(Number(n))));
  * period (`posts_weight_idx` answers that largest weight). Otherwise the whole period is scored.
  */
 const POPULAR_WINDOW = 5000;
-
-/** A popular post's score on the aliases `p`: likes and comments, decaying with age. */
-const popularScore = (now: string) => sql`(p.likes_count + 2 * p.comments_total)::float8
-  / power(greatest(extract(epoch from (${now}::timestamptz - p.created_at))::float8 / 3600, 0) + 2, 1.5)`;
 
 /** A post the popular part may pick (aliases `p`, `au` its author, `me` the viewer). */
 function popularCandidate(viewer: PostViewer, rules: FeedRules, now: string) {
@@ -160,14 +159,17 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
  * One feed page in one statement. Page 1 (or any page when the viewer has no snapshot yet)
  * builds the ordered post ids and upserts them as the viewer's snapshot; later pages slice the
  * stored snapshot, so posts arriving meanwhile never shift a page. The page's posts come back
- * hydrated; `total` is the snapshot's length (the page is empty past its end).
+ * hydrated; `total` is the snapshot's length (the page is empty past its end). The order comes
+ * from the home timeline and the popular ranking (`source: 'timeline'`, the default), or from
+ * the on-read computation over every post (`'on_read'`: the reference, same order rules).
  */
 export async function readFeedPage(
   executor: Executor,
   viewer: PostViewer,
-  input: { page: number; rules: FeedRules; now: Date },
+  input: { page: number; rules: FeedRules; now: Date; source?: 'timeline' | 'on_read' },
 ): Promise<{ total: number; rows: PostViewRow[] }> {
   const { page, rules } = input;
+  const source = input.source ?? 'timeline';
   const v = viewer.viewerId;
   const now = input.now.toISOString();
   const rebuild = page === 1;
@@ -207,11 +209,13 @@ export async function readFeedPage(
       select post_ids from built
       union all select post_ids from feed_snapshots where user_id = ${v}
     ),`;
+  const ids =
+    source === 'timeline' ? timelineIdsSql(viewer, rules, now) : snapshotIdsSql(viewer, rules, now);
   const result = await executeNamed(
     executor,
-    'feed',
+    source === 'timeline' ? 'feed' : 'feed_on_read',
     sql`
-    with ${snapshotIdsSql(viewer, rules, now)},
+    with ${ids},
     ${snapshot}
     page as (
       select s.post_id, s.ord

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -93,8 +95,21 @@ export const comments = pgTable(
   ],
 );
 
+/** One message of a chat report's snapshot (`content_reports.context`). */
+export type ReportedChatMessage = {
+  id: string;
+  sender_id: string;
+  sender_name: string;
+  text: string;
+  has_image: boolean;
+  deleted: boolean;
+  created_at: string;
+  /** The reported message itself (message reports). */
+  reported: boolean;
+};
+
 /**
- * Reports of a post or comment for the administrators. `target_id` survives the target's
+ * Reports of a post, comment, chat message or conversation for the administrators. `target_id` survives the target's
  * deletion (no foreign key) and `snapshot` keeps the reported text; one report per reporter and
  * target.
  */
@@ -103,14 +118,24 @@ export const contentReports = pgTable(
   {
     id: id(),
     reporterId: userRef('reporter_id'),
-    targetKind: text('target_kind', { enum: ['post', 'comment'] }).notNull(),
+    targetKind: text('target_kind', {
+      enum: ['post', 'comment', 'message', 'conversation'],
+    }).notNull(),
+    /** The post's, comment's or message's id; a conversation's `chat_threads.id`. */
     targetId: uuid('target_id').notNull(),
+    /** A message's or conversation's thread name (`chat_<low>_<high>`), kept as text. */
+    threadName: text('thread_name'),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     targetAuthorId: uuid('target_author_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
     snapshot: text('snapshot').notNull().default(''),
-    status: text('status', { enum: ['open', 'removed', 'dismissed'] })
+    /**
+     * A message's or conversation's surrounding messages when reported (sender names and times
+     * included), a copy that outlives the messages' deletion; null for posts and comments.
+     */
+    context: jsonb('context').$type<ReportedChatMessage[]>(),
+    status: text('status', { enum: ['open', 'removed', 'dismissed', 'blocked'] })
       .notNull()
       .default('open'),
     createdAt: createdAt(),
@@ -135,3 +160,57 @@ export const feedSnapshots = pgTable('feed_snapshots', {
   postIds: uuid('post_ids').array().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Home timelines, written on post (decision 45): each row puts one post in one user's home feed
+ * (the user's own posts, their friends' and the academies they follow). The worker inserts a new
+ * post into every timeline of its audience, befriending or following merges the newcomer's
+ * recent posts, and unfriending, unfollowing, blocking and a post's removal take rows out. A
+ * timeline keeps its newest `HOME_TIMELINE_CAP` rows and is an exact prefix of its owner's
+ * network order: every network post at least as new as its oldest row is in it, so a read past
+ * its end continues with a keyset query over the network. `author_id` lets a tie's end delete
+ * by author without reading the posts.
+ */
+export const homeTimelines = pgTable(
+  'home_timelines',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').notNull(),
+    /** The post's `created_at`: with `post_id`, the timeline's order (newest first). */
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('home_timelines_user_order_idx').on(t.userId, t.createdAt.desc(), t.postId.desc()),
+    index('home_timelines_post_idx').on(t.postId),
+  ],
+);
+
+/**
+ * The popular posts of the last days, ranked periodically per scope (`state:<state>` or
+ * `sport:<sport>`) by the feed's score at `ranked_at`; a viewer's popular part is read from the
+ * scopes of their state and sports and merged after the network at read time.
+ */
+export const popularPosts = pgTable(
+  'popular_posts',
+  {
+    scope: text('scope').notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').notNull(),
+    score: doublePrecision('score').notNull(),
+    createdAt: tz('created_at').notNull(),
+    rankedAt: tz('ranked_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.postId] }),
+    index('popular_posts_scope_score_idx').on(t.scope, t.score.desc()),
+    index('popular_posts_post_idx').on(t.postId),
+  ],
+);

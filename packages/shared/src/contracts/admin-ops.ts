@@ -11,6 +11,11 @@ export const ADMIN_OPS_MESSAGES = {
   reasonRequired: 'A reason is required',
   contentRemoved: 'Content removed',
   reportDismissed: 'Report dismissed',
+  accountBlocked: 'Account blocked',
+  /** `remove` on a whole conversation's report: there is no one message to remove. */
+  conversationNotRemovable: 'A conversation cannot be removed: block the sender or dismiss',
+  /** `block` on a report whose author's account is gone. */
+  noAuthorToBlock: 'The author of this content no longer has an account',
   jobNotFound: 'Job not found',
   jobNotFailed: 'Only a failed job can be retried',
   jobActive: 'A running job cannot be removed',
@@ -19,7 +24,7 @@ export const ADMIN_OPS_MESSAGES = {
   boardUnavailable: 'The queue board exists only with Redis (the scaled mode)',
   boardSignIn: 'Open the queue board from the Queues screen of the administration',
   /** In-app notice to the author of removed content (kind `system`). */
-  removedNotice: (kind: 'post' | 'comment', reason: string) =>
+  removedNotice: (kind: 'post' | 'comment' | 'message', reason: string) =>
     `Your ${kind} was removed: ${reason}`,
 } as const;
 
@@ -38,7 +43,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 /* ---------------------------------------------------------------- reports */
 
-export const REPORT_STATUSES = ['open', 'removed', 'dismissed'] as const;
+export const REPORT_STATUSES = ['open', 'removed', 'dismissed', 'blocked'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /**
@@ -52,9 +57,13 @@ export const adminReportsQuerySchema = z.object({
 });
 export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
 
-/** `POST /api/admin/reports/{id}/resolve {action, reason}`. */
+/**
+ * `POST /api/admin/reports/{id}/resolve {action, reason}`: `remove` the content, `dismiss` the
+ * report, or `block` its author (for a message or conversation: the sender) through the accounts'
+ * block (decision 48).
+ */
 export const adminResolveReportBodySchema = z.object({
-  action: z.enum(['remove', 'dismiss']),
+  action: z.enum(['remove', 'dismiss', 'block']),
   reason: z
     .string({ error: ADMIN_OPS_MESSAGES.reasonRequired })
     .trim()
@@ -65,12 +74,29 @@ export type AdminResolveReportBody = z.infer<typeof adminResolveReportBodySchema
 
 const account = z.object({ id: z.string(), username: z.string(), role: z.string() });
 
+/** One message of a chat report's snapshot, as it was when reported. */
+export const reportedChatMessageSchema = z.object({
+  id: z.string(),
+  sender_id: z.string(),
+  sender_name: z.string(),
+  text: z.string(),
+  has_image: z.boolean(),
+  deleted: z.boolean(),
+  created_at: z.string(),
+  /** The reported message itself (message reports). */
+  reported: z.boolean(),
+});
+export type ReportedChatMessage = z.infer<typeof reportedChatMessageSchema>;
+
 /** A report as the administrators see it, with the reported text as it was when reported. */
 export const adminReportSchema = z.object({
   id: z.string(),
   status: z.enum(REPORT_STATUSES),
-  target_kind: z.enum(['post', 'comment']),
+  target_kind: z.enum(['post', 'comment', 'message', 'conversation']),
+  /** The post's, comment's or message's id; a conversation's internal id. */
   target_id: z.string(),
+  /** A message's or conversation's thread name; null for posts and comments. */
+  thread_name: z.string().nullable(),
   /** The post the target is (or was) on; null once that post is deleted. */
   post_id: z.string().nullable(),
   /** False once the target was deleted by its author or removed. */
@@ -78,7 +104,15 @@ export const adminReportSchema = z.object({
   reason: z.string(),
   details: z.string(),
   snapshot: z.string(),
-  /** The author is a minor today (an unknown date of birth counts): listed first when open. */
+  /**
+   * A message's or conversation's surrounding messages (up to 10 before and after the message,
+   * or the conversation's last 20), oldest first; null for posts and comments.
+   */
+  context: z.array(reportedChatMessageSchema).nullable(),
+  /**
+   * The author is a minor today, or for a message or conversation either member is (an unknown
+   * date of birth counts): listed first when open (§13).
+   */
   minor: z.boolean(),
   reporter: account.nullable(),
   author: account.nullable(),

@@ -200,13 +200,26 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: 'Something else',
 };
 
-/** POST /api/report. */
-export const reportSchema = z.object({
-  target: z.enum(['post', 'comment']),
-  id: z.string().uuid(),
-  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
-  details: z.string().trim().max(1000, 'Details must be at most 1000 characters').default(''),
-});
+export const REPORT_TARGETS = ['post', 'comment', 'message', 'conversation'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+const uuidSchema = z.string().uuid();
+
+/**
+ * POST /api/report (supplement §13): a post, comment or chat message by its id, or a whole
+ * conversation by its thread name (`chat_<uuid>_<uuid>`; a malformed one reads as not found).
+ */
+export const reportSchema = z
+  .object({
+    target: z.enum(REPORT_TARGETS),
+    id: z.string().max(100, 'Invalid id'),
+    reason: z.enum(REPORT_REASONS, { error: 'Choose a reason' }),
+    details: z.string().trim().max(1000, 'Details must be at most 1000 characters').default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.target !== 'conversation' && !uuidSchema.safeParse(value.id).success)
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'Invalid UUID' });
+  });
 
 export const POST_MESSAGES = {
   deleted: MESSAGES.postDeleted,

@@ -19,6 +19,9 @@ describe('the embedded demo world', () => {
       });
     expect((await login('admin@touchline.test', { is_admin: true })).statusCode).toBe(200);
     expect((await login('academy@touchline.test', { is_academy: true })).statusCode).toBe(200);
+    // Every printed login signs in where the banner sends it (the guardian's included).
+    expect(first.logins.map((l) => l.role)).toEqual(['admin', 'academy', 'player', 'guardian']);
+    expect((await login('guardian@touchline.test', { is_guardian: true })).statusCode).toBe(200);
     const player = await login('player@touchline.test');
     expect(player.statusCode).toBe(200);
     const headers = { authorization: `Bearer ${player.json().access}` };

@@ -10,6 +10,7 @@ import { CONSENT_NOTICE_VERSION, todayInLagos, yearsBefore } from '@touchline/sh
 import { hashPassword } from '../modules/auth/auth.passwords';
 import { attachDemoAvatars, discardDemoAvatars, prepareDemoAvatars } from './demo-avatars';
 import { seedDemoChats } from './demo-chat';
+import { rebuildHomeFeeds } from '../modules/posts/posts.timelines';
 import { discardDemoImages, prepareDemoPostImages, seedDemoPosts } from './demo-posts';
 import { discardDemoTrialPosters, prepareDemoTrialPosters, seedDemoTrials } from './demo-trials';
 
@@ -150,6 +151,7 @@ export async function seedDemoWorld(deps: {
     { role: 'admin', email: 'admin@touchline.test', page: '/admin/login' },
     { role: 'academy', email: 'academy@touchline.test', page: '/academy/login' },
     { role: 'player', email: 'player@touchline.test', page: '/' },
+    { role: 'guardian', email: 'guardian@touchline.test', page: '/guardian/login' },
   ];
   if ((row?.n ?? 0) > 0) return { password: DEMO_PASSWORD, logins, seeded: false };
   const now = new Date();
@@ -211,6 +213,9 @@ export async function seedDemoWorld(deps: {
     await discardDemoTrialPosters(deps.storage, posters);
     throw err;
   }
+  // The seed writes rows without events: its timelines and popular ranking are built once here
+  // (decision 45), as `npm run feeds:build` does.
+  await rebuildHomeFeeds(deps.db, now);
   deps.logger.info({ users: demoUsers().length, posts, trials, chats }, 'demo world seeded');
   return { password: DEMO_PASSWORD, logins, seeded: true };
 }

@@ -31,6 +31,8 @@ import { createRefundTrialHandler } from './payments-refund-trial';
 import { createExportHandler } from './accounts-export';
 import { createEraseDueHandler, createEraseHandler } from './accounts-erase';
 import { createEndAt18Handler, createGuardianContactHandler } from './guardians';
+import { createFeedFanOutHandler } from './feeds-fan-out';
+import { createRankPopularHandler } from './feeds-rank-popular';
 
 export type HandlerDeps = {
   db: Database;
@@ -75,6 +77,8 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'accounts.erase_due': createEraseDueHandler(deps),
     'notifications.guardian_contact': createGuardianContactHandler(deps),
     'guardians.end_at_18': createEndAt18Handler(deps),
+    'feeds.fan_out': createFeedFanOutHandler(deps),
+    'feeds.rank_popular': createRankPopularHandler(deps),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   adminResolveReportBodySchema,
   errorBodySchema,
 } from '@touchline/shared';
+import { accountModerationFrom } from '../accounts/accounts.module';
+import { chatModerationFrom } from '../chat/chat.module';
 import { contentModerationFrom } from '../posts/posts.module';
 import { createAdminReportsService } from './admin.reports.service';
 
@@ -15,8 +17,9 @@ const security = [{ bearer: [] }];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
 /**
- * `/api/admin/reports…`: reported posts and comments (open ones of minors' content first) and
- * their resolution (remove through the posts module, or dismiss), audited. The services are built
+ * `/api/admin/reports…`: reported posts, comments, chat messages and conversations (open ones
+ * about minors first) and their resolution (remove through the posts or chat module, block the
+ * author through accounts, or dismiss), audited. The services are built
  * from `app` (the admin module registers this plugin as is).
  */
 export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +27,8 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     clock: app.clock,
     moderation: contentModerationFrom(app),
+    chat: chatModerationFrom(app),
+    accounts: accountModerationFrom(app),
     publisher: app.publisher,
   });
 
@@ -33,7 +38,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Content reports: `status` open (default)|removed|dismissed; open ones of minors’ content first, then newest first; `page` = a page number (1, 2, …) or `before` = the previous answer’s `next`',
+          'Content reports (posts, comments, chat messages with the surrounding messages, conversations): `status` open (default)|removed|dismissed|blocked; open ones about minors first, then newest first; `page` = a page number (1, 2, …) or `before` = the previous answer’s `next`',
         security,
         querystring: adminReportsQuerySchema,
         response: { 200: adminReportPageSchema, ...errors },
@@ -48,7 +53,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Resolve an open report: `remove` (the post or comment is removed, its author notified, every open report of it answered) or `dismiss`, with a reason; audited',
+          'Resolve an open report: `remove` (the post, comment or message is removed for everyone, its author notified, every open report of it answered; 400 for a whole conversation), `block` (its author — a message’s or conversation’s sender — is blocked, audited as `user.blocked`) or `dismiss`, with a reason; audited',
         security,
         params: z.object({ id: z.string().uuid() }),
         body: adminResolveReportBodySchema,

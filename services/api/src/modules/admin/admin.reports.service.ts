@@ -1,4 +1,4 @@
-import type { Database } from '@touchline/db';
+import type { Database, Executor, Transaction } from '@touchline/db';
 import {
   findAdminReport,
   insertAdminAudit,
@@ -6,6 +6,7 @@ import {
   lockReport,
   resolveReports,
   type AdminReportRow,
+  type LockedReport,
 } from '@touchline/db/admin';
 import { storeNotices, type Outbound, type Publisher } from '@touchline/delivery';
 import {
@@ -18,6 +19,8 @@ import {
   type AdminResolveReportBody,
 } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
+import type { AccountModeration } from '../accounts/accounts.module';
+import type { ChatModeration } from '../chat/chat.module';
 import type { ContentModeration } from '../posts/posts.moderation';
 import { adminPage, adminPageRequest, iso } from './admin.lists';
 
@@ -30,11 +33,13 @@ export function reportView(row: AdminReportRow): AdminReport {
     status: row.status,
     target_kind: row.targetKind,
     target_id: row.targetId,
+    thread_name: row.threadName,
     post_id: row.postId,
     target_exists: row.targetExists,
     reason: row.reason,
     details: row.details,
     snapshot: row.snapshot,
+    context: row.context,
     minor: row.minor,
     reporter: account(row.reporterId, row.reporterName, row.reporterRole),
     author: account(row.authorId, row.authorName, row.authorRole),
@@ -45,19 +50,87 @@ export function reportView(row: AdminReportRow): AdminReport {
 }
 
 /**
- * Content reports for the administrators: the list (open ones of minors' content first) and the
- * resolution. Removing goes through the posts module's capability; the report(s), the removal,
- * the author's in-app notice and the audit record commit together, and the notice is pushed to
- * the author's open tabs after the commit.
+ * Content reports for the administrators: the list (open ones about minors first) and the
+ * resolution. Removing goes through the posts module's capability (posts, comments) or chat's
+ * (a message: its sender's own delete path, decision 48); the report(s), the removal, the
+ * author's in-app notice and the audit record commit together, and the notice and chat events
+ * are pushed after the commit. Blocking goes through the accounts' block (audited there).
  */
 export function createAdminReportsService(deps: {
   db: Database;
   clock: () => Date;
   moderation: ContentModeration;
+  chat: ChatModeration;
+  accounts: Pick<AccountModeration, 'block'>;
   publisher: Publisher;
 }) {
   const { db, clock } = deps;
   const cutoff = () => adultCutoffOn(todayInLagos(clock()));
+
+  /** The report, open, or the error the administrator sees. */
+  async function openReport(executor: Executor, id: string) {
+    const report = await lockReport(executor, id);
+    if (!report) throw commonErrors.notFound(ADMIN_OPS_MESSAGES.reportNotFound);
+    if (report.status !== 'open') throw commonErrors.conflict(ADMIN_OPS_MESSAGES.reportResolved);
+    return report;
+  }
+
+  /** The removal of the reported content in `tx`; `finish` runs after the commit. */
+  async function removeTarget(tx: Transaction, report: LockedReport) {
+    const none = async () => undefined;
+    if (report.targetKind === 'conversation') {
+      throw commonErrors.validation(ADMIN_OPS_MESSAGES.conversationNotRemovable);
+    }
+    if (report.targetKind === 'message') {
+      if (!report.targetAuthorId) return { removed: false, finish: none };
+      return deps.chat.removeForModeration(tx, {
+        messageId: report.targetId,
+        senderId: report.targetAuthorId,
+      });
+    }
+    const { removed } = await deps.moderation.remove(tx, {
+      kind: report.targetKind,
+      id: report.targetId,
+    });
+    return { removed, finish: none };
+  }
+
+  /**
+   * `block`: the author (a message's or conversation's sender) is blocked by the accounts'
+   * block (sessions revoked, `user.blocked` audited), then every open report of this target is
+   * answered `blocked` with a `report.author_blocked` audit record. Refusals (no author, an
+   * administrator, the report resolved meanwhile) block no one.
+   */
+  async function block(actorId: string, reportId: string, reason: string) {
+    const report = await openReport(db, reportId);
+    if (!report.targetAuthorId) throw commonErrors.conflict(ADMIN_OPS_MESSAGES.noAuthorToBlock);
+    await deps.accounts.block(report.targetAuthorId, reason, actorId);
+    const resolved = await db.transaction(async (tx) => {
+      const locked = await openReport(tx, reportId);
+      const ids = await resolveReports(tx, {
+        report: locked,
+        status: 'blocked',
+        resolvedBy: actorId,
+        at: clock(),
+        sameTarget: true,
+      });
+      await insertAdminAudit(tx, {
+        actorId,
+        action: 'report.author_blocked',
+        targetUserId: locked.targetAuthorId,
+        reason,
+        details: {
+          report_id: locked.id,
+          target_kind: locked.targetKind,
+          target_id: locked.targetId,
+          thread_name: locked.threadName,
+          reports_resolved: ids.length,
+        },
+      });
+      return findAdminReport(tx, locked.id, cutoff());
+    });
+    return { message: ADMIN_OPS_MESSAGES.accountBlocked, report: reportView(resolved!) };
+  }
 
   return {
     async list(query: AdminReportsQuery): Promise<AdminReportPage> {
@@ -75,16 +148,14 @@ export function createAdminReportsService(deps: {
      * A report already resolved is 409; the audit action is `report.removed` / `report.dismissed`.
      */
     async resolve(actorId: string, reportId: string, body: AdminResolveReportBody) {
+      if (body.action === 'block') return block(actorId, reportId, body.reason);
       const now = clock();
       const outcome = await db.transaction(async (tx) => {
-        const report = await lockReport(tx, reportId);
-        if (!report) throw commonErrors.notFound(ADMIN_OPS_MESSAGES.reportNotFound);
-        if (report.status !== 'open')
-          throw commonErrors.conflict(ADMIN_OPS_MESSAGES.reportResolved);
+        const report = await openReport(tx, reportId);
         const removing = body.action === 'remove';
-        const { removed } = removing
-          ? await deps.moderation.remove(tx, { kind: report.targetKind, id: report.targetId })
-          : { removed: false };
+        const { removed, finish } = removing
+          ? await removeTarget(tx, report)
+          : { removed: false, finish: async () => undefined };
         const resolved = await resolveReports(tx, {
           report,
           status: removing ? 'removed' : 'dismissed',
@@ -98,7 +169,14 @@ export function createAdminReportsService(deps: {
                 {
                   userId: report.targetAuthorId,
                   kind: 'system',
-                  text: ADMIN_OPS_MESSAGES.removedNotice(report.targetKind, body.reason),
+                  text: ADMIN_OPS_MESSAGES.removedNotice(
+                    report.targetKind === 'message'
+                      ? 'message'
+                      : report.targetKind === 'comment'
+                        ? 'comment'
+                        : 'post',
+                    body.reason,
+                  ),
                   link: '/notification',
                   actorId: null,
                   sourceKey: `report.removed:${report.id}`,
@@ -115,12 +193,14 @@ export function createAdminReportsService(deps: {
             target_kind: report.targetKind,
             target_id: report.targetId,
             post_id: report.postId,
+            thread_name: report.threadName,
             content_removed: removed,
             reports_resolved: resolved.length,
           },
         });
-        return { stored, report: await findAdminReport(tx, report.id, cutoff()) };
+        return { stored, finish, report: await findAdminReport(tx, report.id, cutoff()) };
       });
+      await outcome.finish();
       await deps.publisher.publish(outcome.stored);
       return {
         message:

@@ -26,3 +26,11 @@ export const chatModule: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(chatRoutes({ chat: buildChatService(app) }));
 };
+
+/** What the administration may do to chat: remove a reported message (decision 48). */
+export type ChatModeration = Pick<ReturnType<typeof buildChatService>, 'removeForModeration'>;
+
+/** The chat's moderation capability, for the admin module's reports. */
+export function chatModerationFrom(app: FastifyInstance): ChatModeration {
+  return buildChatService(app);
+}

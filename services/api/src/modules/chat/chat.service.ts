@@ -164,6 +164,45 @@ export function createChatService(deps: ChatServiceDeps) {
     return views.thread(row, online);
   }
 
+  /** Deletes a message of `senderId` in `thread` (checked by the caller), in `tx`. */
+  async function deleteInTransaction(
+    tx: Transaction,
+    thread: Thread,
+    messageId: string,
+    senderId: string,
+  ) {
+    const { message, imageMediaId } = await deleteMessage(tx, messageId, { at: clock() });
+    const files = await deleteOwnedMediaObjects(tx, senderId, [imageMediaId]);
+    // Tracked until they are deleted after the commit (a crash leaves them to the prune).
+    const filesRecord =
+      files.length > 0
+        ? await recordUnclaimedFiles(tx, {
+            keys: storageKeysOf(files).map(([key]) => key),
+            visibility: files[0]!.visibility,
+          })
+        : null;
+    const view = await views.message(message, thread.name);
+    await forgetStoredText(tx, thread, messageId, view);
+    const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
+      message: view,
+      ...counts,
+    }));
+    return { view, stored, files, filesRecord };
+  }
+
+  /** After a delete's commit: its picture's files go, then both members hear of it. */
+  async function finishDelete(outcome: Awaited<ReturnType<typeof deleteInTransaction>>) {
+    if (outcome.filesRecord) {
+      await deleteUnclaimedFiles(
+        { db, storage },
+        outcome.filesRecord,
+        outcome.files,
+        onStorageError,
+      );
+    }
+    await publishAll(outcome.stored);
+  }
+
   return {
     /**
      * `POST chat`: opens or finds the conversation with the receiver (§7, §13). A conversation
@@ -292,34 +331,26 @@ export function createChatService(deps: ChatServiceDeps) {
     async remove(viewer: Viewer, messageId: string): Promise<ChatMessage> {
       const outcome = await db.transaction(async (tx) => {
         const { thread } = await ownMessage(tx, viewer, messageId);
-        const { message, imageMediaId } = await deleteMessage(tx, messageId, { at: clock() });
-        const files = await deleteOwnedMediaObjects(tx, viewer.userId, [imageMediaId]);
-        // Tracked until they are deleted after the commit (a crash leaves them to the prune).
-        const filesRecord =
-          files.length > 0
-            ? await recordUnclaimedFiles(tx, {
-                keys: storageKeysOf(files).map(([key]) => key),
-                visibility: files[0]!.visibility,
-              })
-            : null;
-        const view = await views.message(message, thread.name);
-        await forgetStoredText(tx, thread, messageId, view);
-        const stored = await storeForBoth(tx, thread, 'chat_message_updated', (counts) => ({
-          message: view,
-          ...counts,
-        }));
-        return { view, stored, files, filesRecord };
+        return deleteInTransaction(tx, thread, messageId, viewer.userId);
       });
-      if (outcome.filesRecord) {
-        await deleteUnclaimedFiles(
-          { db, storage },
-          outcome.filesRecord,
-          outcome.files,
-          onStorageError,
-        );
-      }
-      await publishAll(outcome.stored);
+      await finishDelete(outcome);
       return outcome.view;
+    },
+
+    /**
+     * An administrator's removal of a reported message (decision 48), inside the caller's
+     * transaction: the same delete as its sender's (stored copies replaced, both members told,
+     * its picture's files tracked), whatever its age. `finish` runs after the commit (files
+     * deleted, events published); `removed` is false when it was already deleted.
+     */
+    async removeForModeration(tx: Transaction, target: { messageId: string; senderId: string }) {
+      const { messageId, senderId } = target;
+      const found = await findMessage(tx, messageId, senderId, { lock: true });
+      if (!found || found.message.deletedAt || found.message.senderId !== senderId) {
+        return { removed: false as const, finish: async () => undefined };
+      }
+      const outcome = await deleteInTransaction(tx, found.thread, messageId, senderId);
+      return { removed: true as const, finish: () => finishDelete(outcome) };
     },
 
     /**

@@ -1,4 +1,10 @@
-import { MESSAGES, POST_MESSAGES, POSTS_ERRORS } from '@touchline/shared';
+import {
+  CHAT_ERRORS,
+  CHAT_MESSAGES,
+  MESSAGES,
+  POST_MESSAGES,
+  POSTS_ERRORS,
+} from '@touchline/shared';
 import { AppError } from '../../lib/app-error';
 
 /**
@@ -35,6 +41,10 @@ export const postsErrors = {
     new AppError(404, POSTS_ERRORS.commentNotFound, POST_MESSAGES.commentNotFound),
   cannotDeleteComment: () =>
     new AppError(403, POSTS_ERRORS.cannotDeleteComment, POST_MESSAGES.cannotDeleteComment),
-  reportOwn: (target: 'post' | 'comment') =>
+  reportOwn: (target: 'post' | 'comment' | 'message') =>
     new AppError(400, POSTS_ERRORS.reportOwn, `You cannot report your own ${target}`),
+  /** A report of a conversation the caller is not in (or none): chat's own 404, nothing said. */
+  conversationNotFound: () => new AppError(404, CHAT_ERRORS.notFound, CHAT_MESSAGES.notFound),
+  messageNotFound: () =>
+    new AppError(404, CHAT_ERRORS.messageNotFound, CHAT_MESSAGES.messageNotFound),
 };

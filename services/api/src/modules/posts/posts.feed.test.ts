@@ -4,6 +4,7 @@ import { schema } from '@touchline/db';
 import { readFeedPage } from '@touchline/db/posts';
 import { countQueries } from '@touchline/db/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { rankHomePopular } from './posts.timelines';
 import {
   befriend,
   block,
@@ -80,6 +81,8 @@ describe('the home feed', () => {
     await setLikes(sportHotter!, 10, 4);
     await block(t, blocked, viewer);
     await deactivate(t, inactive);
+    // The popular part is ranked periodically (the recurring `feeds.rank_popular` job).
+    await rankHomePopular(t.db, new Date());
 
     const body = await home(viewer);
     expect(ids(body)).toEqual([
@@ -160,7 +163,12 @@ describe('the home feed', () => {
     const order = async (windows: { networkWindow: number; popularWindow: number }) => {
       const rules = { pageSize: 20, networkCap: 4, popularCap: 4, popularDays: 30, ...windows };
       const viewerOf = { viewerId: viewer.id, isAdmin: false, adultCutoff: '2008-01-01' };
-      const { total, rows } = await readFeedPage(t.db, viewerOf, { page: 1, rules, now });
+      const { total, rows } = await readFeedPage(t.db, viewerOf, {
+        page: 1,
+        rules,
+        now,
+        source: 'on_read',
+      });
       return { total, ids: rows.map((row) => row.id) };
     };
     const everything = await order({ networkWindow: 1_000_000, popularWindow: 1_000_000 });

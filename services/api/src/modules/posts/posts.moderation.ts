@@ -3,6 +3,7 @@ import {
   adjustCommentCounts,
   countCommentSubtree,
   deleteComment,
+  dropPostFromTimelines,
   findCommentForModeration,
   lockPostForModeration,
   markPostRemoved,
@@ -15,6 +16,7 @@ export type ModeratedTarget = { kind: 'post' | 'comment'; id: string };
  * module resolves the report and writes its audit record in the same one). A post is marked
  * removed (`removed_at`: it reads as gone everywhere, its row and files are kept); a comment is
  * deleted with its replies and the post's counters follow, exactly as its author's delete.
+ * A removed post also leaves every home timeline and the popular ranking (a deleted one cascades).
  * `removed` is false when the target was already gone (deleted by its author, or removed).
  */
 export function createContentModeration(deps: { clock: () => Date }) {
@@ -23,7 +25,10 @@ export function createContentModeration(deps: { clock: () => Date }) {
       if (target.kind === 'post') {
         const post = await lockPostForModeration(tx, target.id);
         if (!post || post.removed) return { removed: false };
-        return { removed: await markPostRemoved(tx, post.id, deps.clock()) };
+        const removed = await markPostRemoved(tx, post.id, deps.clock());
+        // Out of every home timeline and the popular ranking too (decision 45).
+        if (removed) await dropPostFromTimelines(tx, post.id);
+        return { removed };
       }
       const found = await findCommentForModeration(tx, target.id);
       if (!found) return { removed: false };

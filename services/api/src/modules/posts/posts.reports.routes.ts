@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, messageSchema, POST_MESSAGES, reportSchema } from '@touchline/shared';
 import type { ReportsService } from './posts.reports.service';
 
-/** `POST /api/report`: a post or comment reported to the administrators. */
+/**
+ * `POST /api/report`: a post, comment, chat message or whole conversation (by its thread name)
+ * reported to the administrators (supplement §13).
+ */
 export function reportsRoutes(deps: { reports: ReportsService }): FastifyPluginAsyncZod {
   const { reports } = deps;
   return async (app) => {
@@ -12,7 +15,8 @@ export function reportsRoutes(deps: { reports: ReportsService }): FastifyPluginA
         onRequest: app.requireRole('player', 'academy'),
         schema: {
           tags: ['posts'],
-          summary: 'Report a post or comment (once per target; a repeat answers 200)',
+          summary:
+            'Report a post, comment, chat message or conversation (`id` = its thread name); members only for chat (others 404); once per target (a repeat answers 200)',
           security: [{ bearer: [] }],
           body: reportSchema,
           response: {

@@ -1,5 +1,5 @@
 import type { FeedRules, PostViewer } from '@touchline/db/posts';
-import { LIMITS, todayInLagos, yearsBefore } from '@touchline/shared';
+import { FEED, LIMITS, todayInLagos, yearsBefore } from '@touchline/shared';
 import type { Viewer } from '../../lib/auth-context';
 import type { ImageVariants } from '../media/media.uploads';
 
@@ -12,9 +12,9 @@ export const ADULT_AGE = 18;
 /** The home feed's numbers (supplement §4): a page of 10, a snapshot of at most 500 posts. */
 export const FEED_RULES: FeedRules = {
   pageSize: LIMITS.feedPageSize,
-  networkCap: 300,
-  popularCap: 200,
-  popularDays: 30,
+  networkCap: FEED.networkCap,
+  popularCap: FEED.popularCap,
+  popularDays: FEED.popularDays,
 };
 export const FEED_MAX_PAGE = Math.ceil((FEED_RULES.networkCap + FEED_RULES.popularCap) / 10);
 export const HOME_ACADEMIES = 3;

@@ -30,7 +30,13 @@ import {
 } from '@touchline/db/social';
 import { findUserById } from '@touchline/db/users';
 import {
+  dropAuthorFromTimeline,
+  dropTieFromTimelines,
+  mergeAuthorIntoTimeline,
+} from '@touchline/db/posts';
+import {
   adultCutoffOn,
+  FEED,
   isMinorOn,
   parseKeysetCursor,
   todayInLagos,
@@ -50,6 +56,20 @@ export type Relationship = {
 };
 
 const SUGGESTIONS = 7;
+
+/**
+ * Home timelines follow the ties (decision 45), inside the tie's transaction: a new friend's or
+ * followed academy's recent posts merge in; an ended tie (unfriend, unfollow, block) takes the
+ * other's posts out (`dropTieFromTimelines`, `dropAuthorFromTimeline`).
+ */
+const timelines = {
+  async tie(tx: Executor, a: string, b: string) {
+    await mergeAuthorIntoTimeline(tx, { userId: a, authorId: b, cap: FEED.timelineCap });
+    await mergeAuthorIntoTimeline(tx, { userId: b, authorId: a, cap: FEED.timelineCap });
+  },
+  follow: (tx: Executor, follower: string, academy: string) =>
+    mergeAuthorIntoTimeline(tx, { userId: follower, authorId: academy, cap: FEED.timelineCap }),
+};
 
 /**
  * The viewer's relationship to one user, read from the sets `relationshipsOf` answers.
@@ -138,6 +158,7 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
         if (await findRequest(tx, me, to)) throw socialErrors.alreadyRequested();
         if (await deleteRequest(tx, to, me)) {
           await insertFriendship(tx, me, to);
+          await timelines.tie(tx, me, to);
           await appendEvent(tx, { type: 'friend.accepted', payload: { userId: me, friendId: to } });
           return { status: 'friends' as const };
         }
@@ -162,6 +183,7 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
         // A request sent before the line was enforced (or before a birthday moved it) stays pending.
         requireSameSideOfAgeLine((await findUserById(tx, me))!, other);
         await insertFriendship(tx, me, from);
+        await timelines.tie(tx, me, from);
         await appendEvent(tx, { type: 'friend.accepted', payload: { userId: me, friendId: from } });
       });
     },
@@ -171,7 +193,10 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
     },
 
     async unfriend(me: string, other: string) {
-      if (!(await deleteFriendship(db, me, other))) throw socialErrors.notFriends();
+      await db.transaction(async (tx) => {
+        if (!(await deleteFriendship(tx, me, other))) throw socialErrors.notFriends();
+        await dropTieFromTimelines(tx, me, other);
+      });
     },
 
     async follow(me: string, academyId: string) {
@@ -182,13 +207,17 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
         const academy = await reachable(tx, me, academyId);
         if (academy.role !== 'academy') throw socialErrors.academiesOnly();
         if (await insertFollow(tx, me, academyId)) {
+          await timelines.follow(tx, me, academyId);
           await appendEvent(tx, { type: 'follow.created', payload: { followerId: me, academyId } });
         }
       });
     },
 
     async unfollow(me: string, academyId: string) {
-      if (!(await deleteFollow(db, me, academyId))) throw socialErrors.notFollowing();
+      await db.transaction(async (tx) => {
+        if (!(await deleteFollow(tx, me, academyId))) throw socialErrors.notFollowing();
+        await dropAuthorFromTimeline(tx, me, academyId);
+      });
     },
 
     /** Ends friendship, requests and follows both ways, and hides each from the other. */
@@ -200,6 +229,7 @@ export function createSocialService(deps: { db: Database; clock: () => Date }) {
         if (!target) throw socialErrors.notFound();
         await severTies(tx, me, other);
         await insertBlock(tx, me, other);
+        await dropTieFromTimelines(tx, me, other);
       });
     },
 

@@ -1,6 +1,7 @@
 import type { Transaction } from '@touchline/db';
 import { appendEvent } from '@touchline/db/platform';
 import {
+  firstRegisteredDob,
   insertRegistration,
   lockRegistration,
   lockRegistrationFacts,
@@ -55,8 +56,15 @@ export async function registerWithin(
   context: { now: Date; provider: PaymentProviderName; holdMinutes?: number },
 ): Promise<RegistrationResult> {
   const stored = await lockRegistrationFacts(tx, request);
+  // A profile without a date of birth is bound by its first registration's (issue 25 item 10):
+  // the profile itself stays unknown (§13 counts it as a minor's).
+  const player =
+    stored.player && stored.player.dob === null
+      ? { ...stored.player, dob: await firstRegisteredDob(tx, request.playerId) }
+      : stored.player;
   const decision = decideRegistration({
     ...stored,
+    player,
     form: { dob: request.dob, answers: request.answers },
     today: todayInLagos(context.now),
     now: context.now,

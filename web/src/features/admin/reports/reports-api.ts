@@ -8,9 +8,12 @@ export function useReports(params: { status: ReportStatus; before: string | unde
   return useAdminQuery('reports', adminReportPageSchema, params);
 }
 
-export type ResolveAction = 'remove' | 'dismiss';
+export type ResolveAction = 'remove' | 'dismiss' | 'block';
 
-/** `POST /api/admin/reports/{id}/resolve {action, reason}` (remove tells the author why). */
+/**
+ * `POST /api/admin/reports/{id}/resolve {action, reason}` (remove tells the author why; block
+ * blocks the author's account).
+ */
 export function useResolveReport(onDone: () => void) {
   return useAdminAction({
     run: ({ id, action, reason }: { id: string; action: ResolveAction; reason: string }) =>

@@ -11,11 +11,13 @@ const report = (id: string, overrides: Partial<AdminReport> = {}): AdminReport =
   status: 'open',
   target_kind: 'post',
   target_id: `post-${id}`,
+  thread_name: null,
   post_id: `post-${id}`,
   target_exists: true,
   reason: 'harassment',
   details: '',
   snapshot: 'You are rubbish at football',
+  context: null,
   minor: false,
   reporter: { id: 'p-9', username: 'Kemi', role: 'player' },
   author: { id: 'p-1', username: 'Chidi Okafor', role: 'player' },
@@ -118,6 +120,79 @@ describe('admin reports', () => {
     expect(removed).toHaveTextContent('Meet me after training, alone');
     expect(removed).toHaveTextContent('by Ada Admin');
     expect(within(removed).queryByRole('button')).toBeNull();
+  });
+
+  it('shows a message report with the messages around it and blocks the sender', async () => {
+    signInAs('admin', 'admin-1');
+    const line = (id: string, sender: string, text: string, reported = false) => ({
+      id,
+      sender_id: sender === 'Eko Stars' ? 'a-1' : 'p-3',
+      sender_name: sender,
+      text,
+      has_image: false,
+      deleted: false,
+      created_at: '2026-11-26T08:00:00.000Z',
+      reported,
+    });
+    const chat = report('r-9', {
+      target_kind: 'message',
+      target_id: 'm-2',
+      thread_name: 'chat_a_b',
+      post_id: null,
+      minor: true,
+      reason: 'child_safety',
+      snapshot: 'Send me your address',
+      context: [
+        line('m-1', 'Ada Junior', 'Hello coach'),
+        line('m-2', 'Eko Stars', 'Send me your address', true),
+        line('m-3', 'Ada Junior', 'Why?'),
+      ],
+      reporter: { id: 'p-3', username: 'Ada Junior', role: 'player' },
+      author: { id: 'a-1', username: 'Eko Stars', role: 'academy' },
+    });
+    let status: AdminReport['status'] = 'open';
+    const fetch = serveApi({
+      'GET /api/admin/reports': ({ url }) => ({
+        results: url.searchParams.get('status') === status ? [{ ...chat, status }] : [],
+        has_more: false,
+        page: null,
+        next: null,
+      }),
+      'POST /api/admin/reports/r-9/resolve': () => {
+        status = 'blocked';
+        return { message: 'Account blocked', report: { ...chat, status } };
+      },
+    });
+    renderApp('/admin/reports');
+    const list = await screen.findByRole('list', { name: 'Open reports' });
+    const [card] = within(list).getAllByRole('listitem', {
+      name: 'Message by Eko Stars reported for Puts a child at risk',
+    });
+    expect(card).toHaveTextContent("Minor's conversation");
+    const around = within(card!).getByRole('list', {
+      name: 'Messages around the reported message',
+    });
+    const lines = within(around).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      expect.stringContaining('Hello coach'),
+      expect.stringContaining('Send me your address'),
+      expect.stringContaining('Why?'),
+    ]);
+    expect(lines[1]).toHaveTextContent('Reported message');
+    expect(lines[1]).toHaveTextContent('Eko Stars');
+    expect(card).toHaveTextContent('Sender:Eko Stars');
+
+    await userEvent.click(
+      within(card!).getByRole('button', { name: 'Block Eko Stars, the sender' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Block Eko Stars?' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Unsafe contact with a child');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block sender' }));
+    expect(await screen.findByText('Account blocked')).toBeVisible();
+    expect(fetch.callsTo('POST /api/admin/reports/r-9/resolve')[0]!.body).toEqual({
+      action: 'block',
+      reason: 'Unsafe contact with a child',
+    });
   });
 
   it('opens on the status of the address (?status=dismissed) and writes a new one back', async () => {

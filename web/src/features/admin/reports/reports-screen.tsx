@@ -1,4 +1,4 @@
-import { Flag, Trash2, X } from 'lucide-react';
+import { Ban, Flag, Trash2, X } from 'lucide-react';
 import type { AdminReport, ReportReason, ReportStatus } from '@touchline/shared';
 import { REPORT_REASON_LABELS, REPORT_STATUSES } from '@touchline/shared';
 import { useState } from 'react';
@@ -26,12 +26,24 @@ const STATUS_LABELS: Record<ReportStatus, string> = {
   open: 'Open',
   removed: 'Removed',
   dismissed: 'Dismissed',
+  blocked: 'Sender blocked',
 };
+
+const KIND_LABELS: Record<AdminReport['target_kind'], string> = {
+  post: 'Post',
+  comment: 'Comment',
+  message: 'Message',
+  conversation: 'Conversation',
+};
+
+const isChat = (report: AdminReport) =>
+  report.target_kind === 'message' || report.target_kind === 'conversation';
 
 const FILTERS: readonly FilterOption<ReportStatus>[] = [
   { value: 'open', label: 'Open' },
   { value: 'removed', label: 'Removed' },
   { value: 'dismissed', label: 'Dismissed' },
+  { value: 'blocked', label: 'Sender blocked' },
 ];
 
 /** The address's query: `?status=` (the API's name; Open when absent). */
@@ -41,9 +53,11 @@ const reasonLabel = (reason: string) =>
   REPORT_REASON_LABELS[reason as ReportReason] ?? reason.replace(/_/g, ' ');
 
 /**
- * `/admin/reports`: reported posts and comments. Open ones list minors' content first; each
- * shows what was reported (as it was then), about whom, by whom and why. Remove takes the content
- * down (its author is told why); Dismiss leaves it. Both ask for a reason, kept in the audit log.
+ * `/admin/reports`: reported posts, comments, chat messages and conversations. Open ones list
+ * reports about minors first; each shows what was reported (as it was then: for chat, the
+ * messages around it with senders and times), about whom, by whom and why. Remove takes the
+ * content down (its author is told why); Block sender blocks the account; Dismiss leaves it. All
+ * ask for a reason, kept in the audit log.
  */
 export function AdminReportsScreen() {
   const [{ status }, setQuery] = useListQuery(QUERY);
@@ -56,11 +70,13 @@ export function AdminReportsScreen() {
   const rows = reports.data?.results ?? [];
   const what = deciding?.report.target_kind ?? 'post';
   const removing = deciding?.action === 'remove';
+  const blocking = deciding?.action === 'block';
+  const sender = deciding?.report.author?.username ?? 'the sender';
 
   return (
     <AdminPage
       title="Reports"
-      description="Posts and comments people reported. Reports about a minor's content come first."
+      description="Posts, comments, messages and conversations people reported. Reports about a minor come first."
     >
       <AdminToolbar>
         <StatusFilter
@@ -113,15 +129,25 @@ export function AdminReportsScreen() {
 
       <ReasonDialog
         open={deciding !== null}
-        title={removing ? `Remove this ${what}?` : 'Dismiss this report?'}
-        description={
-          removing
-            ? `The ${what} is taken down and its author is told why.`
-            : `The ${what} stays up and the report is closed.`
+        title={
+          blocking ? `Block ${sender}?` : removing ? `Remove this ${what}?` : 'Dismiss this report?'
         }
-        confirmLabel={removing ? `Remove ${what}` : 'Dismiss report'}
-        danger={removing}
-        placeholder={removing ? 'The author sees this reason.' : 'Why does the content stay?'}
+        description={
+          blocking
+            ? `${sender} is signed out and can no longer sign in; the report is closed.`
+            : removing
+              ? `The ${what} is taken down for everyone and its author is told why.`
+              : `The ${what} stays up and the report is closed.`
+        }
+        confirmLabel={blocking ? 'Block sender' : removing ? `Remove ${what}` : 'Dismiss report'}
+        danger={removing || blocking}
+        placeholder={
+          blocking
+            ? 'Kept in the audit log with the block.'
+            : removing
+              ? 'The author sees this reason.'
+              : 'Why does the content stay?'
+        }
         busy={resolve.isPending}
         error={errorText(resolve.error)}
         onConfirm={(reason) =>
@@ -143,7 +169,8 @@ function ReportCard({
   report: AdminReport;
   onDecide: (action: ResolveAction) => void;
 }) {
-  const kind = report.target_kind === 'comment' ? 'Comment' : 'Post';
+  const kind = KIND_LABELS[report.target_kind];
+  const who = report.author?.username ?? 'a removed account';
   return (
     <li
       className="card p-4 sm:p-5"
@@ -153,9 +180,11 @@ function ReportCard({
         <Flag className="size-4 text-red-600" aria-hidden="true" />
         <span className="font-semibold text-slate-900">{reasonLabel(report.reason)}</span>
         <Badge tone="slate">{kind}</Badge>
-        {report.minor ? <Badge tone="violet">Minor&apos;s content</Badge> : null}
+        {report.minor ? (
+          <Badge tone="violet">{isChat(report) ? "Minor's conversation" : "Minor's content"}</Badge>
+        ) : null}
         {report.status !== 'open' ? (
-          <Badge tone={report.status === 'removed' ? 'red' : 'slate'}>
+          <Badge tone={report.status === 'dismissed' ? 'slate' : 'red'}>
             {STATUS_LABELS[report.status]}
           </Badge>
         ) : !report.target_exists ? (
@@ -165,9 +194,13 @@ function ReportCard({
           {lagosDateTime(report.created_at)}
         </span>
       </div>
-      <blockquote className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-800">
-        {report.snapshot || <span className="text-slate-400">(no text)</span>}
-      </blockquote>
+      {report.context ? (
+        <ConversationSnapshot report={report} />
+      ) : (
+        <blockquote className="mt-3 rounded-lg border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-800">
+          {report.snapshot || <span className="text-slate-400">(no text)</span>}
+        </blockquote>
+      )}
       {report.details ? (
         <p className="mt-2 text-sm break-words text-slate-600">
           <span className="font-medium text-slate-700">Reporter&apos;s note:</span> {report.details}
@@ -175,7 +208,7 @@ function ReportCard({
       ) : null}
       <dl className="mt-3 flex flex-col gap-x-6 gap-y-1 text-sm sm:flex-row sm:flex-wrap">
         <div className="flex gap-1.5">
-          <dt className="shrink-0 text-slate-500">Author:</dt>
+          <dt className="shrink-0 text-slate-500">{isChat(report) ? 'Sender:' : 'Author:'}</dt>
           <dd className="text-slate-800">{report.author?.username ?? 'Removed account'}</dd>
         </div>
         <div className="flex gap-1.5">
@@ -195,22 +228,78 @@ function ReportCard({
       {report.status === 'open' ? (
         <div className="mt-4 flex flex-wrap justify-end gap-2">
           <RowButton
-            label={`Dismiss the report on the ${kind.toLowerCase()} by ${report.author?.username ?? 'a removed account'}`}
+            label={`Dismiss the report on the ${kind.toLowerCase()} by ${who}`}
             icon={<X aria-hidden="true" className="size-4" />}
             onClick={() => onDecide('dismiss')}
           >
             Dismiss
           </RowButton>
-          <RowButton
-            label={`Remove the ${kind.toLowerCase()} by ${report.author?.username ?? 'a removed account'}`}
-            icon={<Trash2 aria-hidden="true" className="size-4" />}
-            danger
-            onClick={() => onDecide('remove')}
-          >
-            Remove {kind.toLowerCase()}
-          </RowButton>
+          {isChat(report) && report.author ? (
+            <RowButton
+              label={`Block ${who}, the sender`}
+              icon={<Ban aria-hidden="true" className="size-4" />}
+              danger
+              onClick={() => onDecide('block')}
+            >
+              Block sender
+            </RowButton>
+          ) : null}
+          {report.target_kind !== 'conversation' ? (
+            <RowButton
+              label={`Remove the ${kind.toLowerCase()} by ${who}`}
+              icon={<Trash2 aria-hidden="true" className="size-4" />}
+              danger
+              onClick={() => onDecide('remove')}
+            >
+              Remove {kind.toLowerCase()}
+            </RowButton>
+          ) : null}
         </div>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A chat report's snapshot: the messages around the reported one (or the conversation's last
+ * ones), oldest first, with senders and times; the reported message is marked.
+ */
+function ConversationSnapshot({ report }: { report: AdminReport }) {
+  const messages = report.context ?? [];
+  if (messages.length === 0)
+    return <p className="mt-3 text-sm text-slate-400">(no messages in the conversation)</p>;
+  return (
+    <ol
+      aria-label={`Messages around the reported ${report.target_kind}`}
+      className="mt-3 max-h-96 space-y-1.5 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-2 text-sm"
+    >
+      {messages.map((m) => (
+        <li
+          key={m.id}
+          aria-current={m.reported ? 'true' : undefined}
+          className={`rounded-md px-2.5 py-1.5 ${
+            m.reported ? 'border-l-4 border-red-500 bg-red-50' : 'bg-white'
+          }`}
+        >
+          <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
+            <span className="font-semibold text-slate-800">{m.sender_name}</span>
+            <span>{lagosDateTime(m.created_at)}</span>
+            {m.reported ? (
+              <span className="font-semibold text-red-700">Reported message</span>
+            ) : null}
+          </div>
+          <p className="break-words whitespace-pre-line text-slate-800">
+            {m.deleted ? (
+              <span className="text-slate-400 italic">message deleted</span>
+            ) : (
+              m.text || <span className="text-slate-400">(picture)</span>
+            )}
+            {m.has_image && m.text ? (
+              <span className="text-slate-400"> (with a picture)</span>
+            ) : null}
+          </p>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -4,17 +4,22 @@ import type { ChatPartner } from '@touchline/shared';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { useChatLinks } from '../lib/chat-links';
 import { presenceLabel } from '../lib/format';
+import { ReportMenu } from './report-menu';
 
 /**
  * The open conversation's header: 'Back to conversations' (phones), the partner's photo and name
- * (→ their profile), and 'Online' / 'Last seen …' or '<name> is typing…'.
+ * (→ their profile), 'Online' / 'Last seen …' or '<name> is typing…', and the menu with 'Report
+ * conversation'.
  */
 export function ConversationHeader({
   partner,
   typing,
   now,
+  threadName,
 }: {
   partner: ChatPartner | null;
+  /** The conversation, for 'Report conversation' in the header's menu. */
+  threadName?: string;
   typing: boolean;
   /** Re-renders 'Last seen …' as time passes. */
   now: number;
@@ -60,6 +65,17 @@ export function ConversationHeader({
               {typing ? `${partner.username} is typing…` : presence}
             </p>
           </div>
+          {threadName ? (
+            <div className="ml-auto">
+              <ReportMenu
+                target="conversation"
+                id={threadName}
+                label="Conversation options"
+                itemLabel="Report conversation"
+                triggerClassName="flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+              />
+            </div>
+          ) : null}
         </>
       ) : (
         <div className="h-10" />

@@ -133,7 +133,7 @@ export function ConversationPane({ threadName, now }: { threadName: string; now:
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <ConversationHeader partner={partner} typing={typing} now={now} />
+      <ConversationHeader partner={partner} typing={typing} now={now} threadName={threadName} />
       {query.isPending ? (
         <div className="flex flex-1 items-center justify-center text-slate-400" aria-busy="true">
           <Spinner className="size-6" />

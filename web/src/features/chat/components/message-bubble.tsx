@@ -8,6 +8,7 @@ import { useEditMessage } from '../api/change-message';
 import { timeLabel } from '../lib/format';
 import type { OutboxEntry } from '../stores/outbox';
 import { MessageActions } from './message-actions';
+import { ReportMenu } from './report-menu';
 
 /** One row of the log: a message the server has, or one of this tab's unconfirmed sends. */
 export type LogRow =
@@ -112,6 +113,15 @@ export function MessageBubble({
         )}
         <DeliveryState row={row} onRetry={onRetry} />
       </div>
+      {row.kind === 'message' && !row.mine && !message.deleted ? (
+        <ReportMenu
+          target="message"
+          id={row.message.id}
+          label="Options for this message"
+          itemLabel="Report"
+          triggerClassName="flex size-7 items-center justify-center rounded-full text-slate-400 group-hover:opacity-100 hover:bg-slate-100 hover:text-slate-700 focus-visible:opacity-100 aria-expanded:opacity-100 [@media(hover:hover)]:opacity-0"
+        />
+      ) : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { useMoreComments } from '../api/get-comments';
 import { CommentForm } from './comment-form';
 import type { ThreadActions } from './comment-item';
 import { CommentItem, ThreadContext } from './comment-item';
-import { ReportDialog } from './report-dialog';
+import { ReportDialog } from '@/components/report-dialog';
 import { DeleteDialog } from '@/components/ui/delete-dialog';
 
 /**

@@ -20,7 +20,7 @@ import type { MenuAction } from './action-menu';
 import { ActionMenu } from './action-menu';
 import { CommentThread } from './comment-thread';
 import { PostEditor } from './post-editor';
-import { ReportDialog } from './report-dialog';
+import { ReportDialog } from '@/components/report-dialog';
 import { VideoPlayer } from './video-player';
 import { DeleteDialog } from '@/components/ui/delete-dialog';
 

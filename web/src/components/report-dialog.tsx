@@ -1,4 +1,4 @@
-import type { ReportReason } from '@touchline/shared';
+import type { ReportReason, ReportTarget } from '@touchline/shared';
 import { MESSAGES, POST_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS } from '@touchline/shared';
 import { CircleAlert, Flag } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -9,17 +9,28 @@ import { Dialog } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import { session } from '@/lib/session';
 import { showNotice } from '@/lib/toast';
-import { useReport } from '../api/report';
+import { useReport } from '@/lib/report';
 
 const DETAILS_MAX = 1000;
 
-/** Report a post or a comment to the administrators (supplement §4): a reason and optional details. */
+const TITLES: Record<ReportTarget, string> = {
+  post: 'Report post',
+  comment: 'Report comment',
+  message: 'Report message',
+  conversation: 'Report conversation',
+};
+
+/**
+ * Report a post, comment, chat message or whole conversation to the administrators (supplement
+ * §4, §13): a reason and optional details. The feed and the chat share it.
+ */
 export function ReportDialog({
   target,
   id,
   onClose,
 }: {
-  target: 'post' | 'comment';
+  target: ReportTarget;
+  /** A post's, comment's or message's id; a conversation's thread name. */
   id: string;
   onClose: () => void;
 }) {
@@ -61,8 +72,12 @@ export function ReportDialog({
       onClose={() => {
         if (!report.isPending) onClose();
       }}
-      title={target === 'post' ? 'Report post' : 'Report comment'}
-      description="Tell us what is wrong. Our moderators will review it; the author is not told who reported."
+      title={TITLES[target]}
+      description={
+        target === 'message' || target === 'conversation'
+          ? 'Tell us what is wrong. Our moderators will see the messages around it; the sender is not told who reported.'
+          : 'Tell us what is wrong. Our moderators will review it; the author is not told who reported.'
+      }
       icon={
         <span className="flex size-11 items-center justify-center rounded-full bg-red-50 text-red-600">
           <Flag className="size-5" aria-hidden="true" />
