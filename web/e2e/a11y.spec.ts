@@ -135,6 +135,7 @@ test.describe('every screen is accessible (axe, WCAG 2.1 AA, no serious or criti
       '/admin/accounts',
       '/admin/reports',
       '/admin/audit',
+      '/admin/consents',
       '/admin/queues',
       '/admin/chat',
     ]) {

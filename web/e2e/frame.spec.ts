@@ -276,6 +276,7 @@ test.describe('app frame', () => {
       'Reports',
       // The unread chat count shows beside it when there is one.
       /^Messages(\d+)?$/,
+      'Consents',
       'Audit log',
       'Queues',
     ];

@@ -195,6 +195,18 @@ export const EMAIL_TEMPLATES = {
     link: z.string(),
     expiresOn: z.string(),
   }),
+  /** An academy has started a conversation with the guardian's child (supplement §14). */
+  'guardian.contact': z.object({
+    childName: z.string(),
+    academyName: z.string(),
+    link: z.string(),
+  }),
+  /** The child turned 18: the guardian link ended (to the guardian, and to the young adult). */
+  'guardian.link_ended': z.object({
+    childName: z.string(),
+    toChild: z.boolean(),
+    link: z.string(),
+  }),
 } as const;
 export type EmailTemplate = keyof typeof EMAIL_TEMPLATES;
 export type EmailParams<T extends EmailTemplate> = z.infer<(typeof EMAIL_TEMPLATES)[T]>;

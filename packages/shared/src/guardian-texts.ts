@@ -83,3 +83,26 @@ export const GUARDIAN_ERRORS = {
   childNotFound: 'guardian.child_not_found',
   accountFrozen: 'guardian.account_frozen',
 } as const;
+
+/** The guardian's page (notices and e-mails to guardians link here). */
+export const GUARDIAN_HOME_PATH = '/guardian/home';
+
+/**
+ * Contact in the open and the link's end at 18 (supplement §14, decision 43): in-app notices
+ * (kind `system`) and the e-mails' subjects.
+ */
+export const GUARDIAN_NOTICES = {
+  /** To each linked guardian when an academy first messages their child. */
+  contact: (academy: string, child: string) =>
+    `${academy} has started a conversation with ${child}: you can read every message on your guardian page`,
+  contactSubject: (academy: string, child: string) =>
+    `${academy} has messaged ${child} on Touchline`,
+  /** To each guardian whose link ended because the child turned 18. */
+  linkEndedGuardian: (child: string) =>
+    `${child} has turned 18, so your guardian link has ended. Your consent records are kept.`,
+  /** To the player who turned 18. */
+  linkEndedChild: 'You are 18 now: your account no longer needs a guardian',
+  linkEndedSubject: (child: string) => `${child} is 18: the guardian link has ended`,
+  /** What a child awaiting consent sees in place of buttons the server would refuse. */
+  waitingForGuardian: 'Waiting for your guardian’s consent',
+} as const;

@@ -191,6 +191,19 @@ export const JOBS = {
   /** Recurring: every deleted account whose 30 days are over is erased. */
   'accounts.erase_due': { queue: 'accounts', payload: z.object({}) },
   /**
+   * Contact in the open (supplement §14): an academy's message to a minor, told at once to each
+   * of the child's linked guardians (in-app and e-mail), once per conversation and guardian.
+   */
+  'notifications.guardian_contact': {
+    queue: 'notifications',
+    payload: z.object({ eventId: z.string(), messageId: z.string().uuid() }),
+  },
+  /**
+   * Recurring: players who turned 18 (Lagos) lose their guardian links by themselves: links
+   * ended, consent `not_needed`, both sides told; the consent ledger keeps its rows.
+   */
+  'guardians.end_at_18': { queue: 'accounts', payload: z.object({}) },
+  /**
    * A new post goes into the home timeline of its author, their friends and followers, a batch
    * of users per statement, each timeline kept at its newest entries (decision 45).
    */
@@ -365,6 +378,10 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
       payload: (p, eventId) => ({ eventId, messageId: p.messageId }),
       delayMs: CHAT_NOTIFY_DELAY_MS,
     },
+    {
+      job: 'notifications.guardian_contact',
+      payload: (p, eventId) => ({ eventId, messageId: p.messageId }),
+    },
   ],
   'academy.verified': [
     {
@@ -388,6 +405,7 @@ export const SCHEDULES: readonly { job: JobName; everyMs: number }[] = [
   { job: 'trials.sweep_holds', everyMs: 5 * 60 * 1000 },
   { job: 'trials.remind', everyMs: 15 * 60 * 1000 },
   { job: 'accounts.erase_due', everyMs: 60 * 60 * 1000 },
+  { job: 'guardians.end_at_18', everyMs: 60 * 60 * 1000 },
   { job: 'feeds.rank_popular', everyMs: 5 * 60 * 1000 },
 ];
 

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@touchline/shared';
 import type { AppDeps } from './app-deps';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -85,6 +91,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    // A malformed or over-long address is answered in the one error envelope, never echoed back
+    // (Fastify's own answer repeats the whole path: 100 kB in, 100 kB out).
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.statusCode === 414;
+      void (reply as unknown as FastifyReply).status(tooLong ? 414 : 400).send({
+        message: tooLong ? 'The address is too long' : 'The address could not be read',
+        code: ERROR_CODES.badRequest,
+        request_id: request.id,
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.requestLog === 'one-line') logOneLinePerRequest(app);

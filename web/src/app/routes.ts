@@ -64,6 +64,7 @@ const AdminReportsPage = lazy(() => import('./pages/admin/admin-reports-page'));
 const AdminAuditPage = lazy(() => import('./pages/admin/admin-audit-page'));
 const AdminQueuesPage = lazy(() => import('./pages/admin/admin-queues-page'));
 const AdminChatPage = lazy(() => import('./pages/admin/admin-chat-page'));
+const AdminConsentsPage = lazy(() => import('./pages/admin/admin-consents-page'));
 const FriendsPage = lazy(() => import('./pages/social/friends-page'));
 const FollowingPage = lazy(() => import('./pages/social/following-page'));
 const FriendRequestsPage = lazy(() => import('./pages/social/friend-requests-page'));
@@ -147,6 +148,7 @@ export const routes: readonly AppRoute[] = [
   route('/admin/accounts', 'admin', 'Accounts', AdminAccountsPage),
   route('/admin/reports', 'admin', 'Reports', AdminReportsPage),
   route('/admin/audit', 'admin', 'Audit log', AdminAuditPage),
+  route('/admin/consents', 'admin', 'Consents', AdminConsentsPage),
   route('/admin/queues', 'admin', 'Queues', AdminQueuesPage),
   // Supplement §7: an administrator messages anyone (/chat is the players' and academies').
   route('/admin/chat/:threadName?', 'admin', 'Messages', AdminChatPage),

@@ -2,8 +2,10 @@ import type { RelationshipView } from '@touchline/shared';
 import { MessageCircle } from 'lucide-react';
 import { useSnapshot } from 'valtio';
 import { useOpenChat } from '@/api/chat';
+import { useAwaitingConsent } from '@/api/consent';
 import { session } from '@/lib/session';
 import { Button } from './ui/button';
+import { WaitingForGuardian } from './waiting-for-guardian';
 
 /** Who is asking and whom they would message: ids and roles, and what is known between them. */
 export type MessageTarget = {
@@ -64,7 +66,10 @@ export type MessageButtonProps = {
  */
 export function MessageButton({ userId, name, role, relationship, variant }: MessageButtonProps) {
   const { user_id: viewerId, role: viewerRole } = useSnapshot(session);
+  const waiting = useAwaitingConsent();
   if (!canOfferMessage({ viewerId, viewerRole, userId, role, relationship })) return null;
+  // A child awaiting consent cannot message yet: the profile says why, a list row stays quiet.
+  if (waiting) return variant === 'profile' ? <WaitingForGuardian action="send messages" /> : null;
   return <OpenChatButton userId={userId} name={name} variant={variant} viewerRole={viewerRole} />;
 }
 

@@ -17,7 +17,14 @@ export type ChatPartyFacts = {
   /** A player under 18 today in Lagos (an unknown date of birth counts as a minor). */
   isMinor: boolean;
   academyStatus: AcademyStatus;
+  /**
+   * Who may message this user, as a guardian set it for a child (supplement §14): applies while
+   * the user is a minor; `friends_and_academies` is the default.
+   */
+  messaging: ChildMessagingSetting;
 };
+
+type ChildMessagingSetting = 'friends_and_academies' | 'friends' | 'nobody';
 
 export type ChatPairFacts = {
   sender: ChatPartyFacts;
@@ -39,11 +46,13 @@ type RawPairFacts = {
   sActive: boolean;
   sMinor: boolean;
   sStatus: AcademyStatus;
+  sMessaging: ChildMessagingSetting;
   rId: string | null;
   rRole: Role;
   rActive: boolean;
   rMinor: boolean;
   rStatus: AcademyStatus;
+  rMessaging: ChildMessagingSetting;
   rOpenToWork: boolean;
   rVerified: boolean;
   blocked: boolean;
@@ -92,9 +101,9 @@ export async function chatPairFactsFor(
   const result = await executor.execute(sql`
     select pair.receiver_id as "pairId",
       su.id as "sId", su.role as "sRole", su.reachable as "sActive", ${minor('su')} as "sMinor",
-      su.academy_status as "sStatus",
+      su.academy_status as "sStatus", su.messaging as "sMessaging",
       ru.id as "rId", ru.role as "rRole", ru.reachable as "rActive", ${minor('ru')} as "rMinor",
-      ru.academy_status as "rStatus", coalesce(rp.open_to_work, false) as "rOpenToWork",
+      ru.academy_status as "rStatus", ru.messaging as "rMessaging", coalesce(rp.open_to_work, false) as "rOpenToWork",
       (ru.email_verified_at is not null) as "rVerified",
       exists (select 1 from blocks b
         where (b.blocker_id = ${s} and b.blocked_id = ${r})
@@ -119,6 +128,7 @@ export async function chatPairFactsFor(
         isActive: row.sActive,
         isMinor: row.sMinor,
         academyStatus: row.sStatus,
+        messaging: row.sMessaging,
       },
       receiver:
         row.rId === null
@@ -129,6 +139,7 @@ export async function chatPairFactsFor(
               isActive: row.rActive,
               isMinor: row.rMinor,
               academyStatus: row.rStatus,
+              messaging: row.rMessaging,
               openToWork: row.rOpenToWork,
               emailVerified: row.rVerified,
             },

@@ -40,6 +40,11 @@ export const CHAT_MESSAGES = {
   academyToPlayer: 'Academies can message players who follow them or registered for their trials',
   playerToAcademy: 'Follow this academy to message it',
   academyToAcademy: 'Academies cannot message other academies',
+  // A child's messaging setting, chosen by their guardian (supplement §14, decision 43).
+  guardianFriendsOnly: "This player's guardian allows messages from friends only",
+  guardianNobody: "This player's guardian has turned off messages",
+  ownGuardianFriendsOnly: 'Your guardian allows messages with friends only',
+  ownGuardianNobody: 'Your guardian has turned off messages',
   // 404.
   userNotFound: 'User not found',
   notFound: 'Conversation not found',
@@ -60,7 +65,11 @@ export type ChatRefusal =
   | 'friendsOnly'
   | 'academyToPlayer'
   | 'playerToAcademy'
-  | 'academyToAcademy';
+  | 'academyToAcademy'
+  | 'guardianFriendsOnly'
+  | 'guardianNobody'
+  | 'ownGuardianFriendsOnly'
+  | 'ownGuardianNobody';
 
 /* ----------------------------------------------------------- thread names */
 

@@ -1,6 +1,7 @@
 import { LIMITS, type EmailParams, type EmailTemplate } from '@touchline/shared';
 import { renderAccountEmail, renderConsentRequestEmail } from './email-templates-account';
 import { renderAcademyEmail } from './email-templates-academy';
+import { renderGuardianEmail } from './email-templates-guardian';
 import { renderTrialEmail } from './email-templates-trials';
 
 const escape = (s: string) =>
@@ -21,7 +22,12 @@ function layout(title: string, paragraphs: string[], code: string) {
 
 /** Templates with a renderer of their own (the rest are the trials' e-mails). */
 type OwnTemplateKey =
-  'academy.verified' | 'academy.declined' | 'account.export_ready' | 'guardian.consent_request';
+  | 'academy.verified'
+  | 'academy.declined'
+  | 'account.export_ready'
+  | 'guardian.consent_request'
+  | 'guardian.contact'
+  | 'guardian.link_ended';
 
 const minutes = LIMITS.otpTtlSeconds / 60;
 
@@ -54,6 +60,12 @@ export function renderEmail<T extends EmailTemplate>(
       );
     case 'guardian.consent_request':
       return renderConsentRequestEmail(params as EmailParams<'guardian.consent_request'>);
+    case 'guardian.contact':
+    case 'guardian.link_ended':
+      return renderGuardianEmail(
+        template as 'guardian.contact' | 'guardian.link_ended',
+        params as EmailParams<'guardian.contact' | 'guardian.link_ended'>,
+      );
     default:
       return renderTrialEmail(
         template as Exclude<EmailTemplate, 'auth.verify_code' | 'auth.reset_code' | OwnTemplateKey>,

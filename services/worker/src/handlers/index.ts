@@ -36,6 +36,7 @@ import { createRefundHandler } from './payments-refund';
 import { createRefundTrialHandler } from './payments-refund-trial';
 import { createExportHandler } from './accounts-export';
 import { createEraseDueHandler, createEraseHandler } from './accounts-erase';
+import { createEndAt18Handler, createGuardianContactHandler } from './guardians';
 import { createFeedFanOutHandler } from './feeds-fan-out';
 import { createRankPopularHandler } from './feeds-rank-popular';
 
@@ -88,6 +89,8 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'accounts.export': createExportHandler(deps),
     'accounts.erase': createEraseHandler(deps),
     'accounts.erase_due': createEraseDueHandler(deps),
+    'notifications.guardian_contact': createGuardianContactHandler(deps),
+    'guardians.end_at_18': createEndAt18Handler(deps),
     'feeds.fan_out': createFeedFanOutHandler(deps),
     'feeds.rank_popular': createRankPopularHandler(deps),
   };

@@ -6,3 +6,4 @@ export { AdminAccountsScreen } from './accounts/accounts-screen';
 export { AdminReportsScreen } from './reports/reports-screen';
 export { AdminAuditScreen } from './audit/audit-screen';
 export { AdminQueuesScreen } from './queues/queues-screen';
+export { AdminConsentsScreen } from './consents/consents-screen';

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   MessageCircle,
   ScrollText,
+  ShieldCheck,
   Trophy,
   Users,
   Wallet,
@@ -64,6 +65,12 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
     icon: MessageCircle,
     description: 'Conversations with players and academies.',
     counts: 'chat-unread',
+  },
+  {
+    label: 'Consents',
+    href: '/admin/consents',
+    icon: ShieldCheck,
+    description: "Children awaiting a guardian's consent, and the consent ledger.",
   },
   {
     label: 'Audit log',

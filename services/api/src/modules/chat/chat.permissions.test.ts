@@ -13,6 +13,7 @@ const party = (values: Partial<Party> = {}): Party => ({
   isActive: true,
   isMinor: false,
   academyStatus: null,
+  messaging: 'friends_and_academies',
   openToWork: false,
   emailVerified: true,
   ...values,
@@ -149,5 +150,50 @@ describe('decideChatPermission: sending in an existing conversation', () => {
       refused('blocked'),
     );
     expect(send(facts(adult(), adult({ emailVerified: false })))).toEqual(ok);
+  });
+});
+
+describe("decideChatPermission: a child's messaging setting (supplement §14, decision 43)", () => {
+  it("'friends': friends still talk, an academy the child follows is refused", () => {
+    const child = minor({ messaging: 'friends' });
+    const friend = minor();
+    expect(open(facts(friend, child, { friends: true }))).toEqual(ok);
+    expect(send(facts(child, friend, { friends: true }))).toEqual(ok);
+    expect(open(facts(academy(), child, { follows: true }))).toEqual(
+      refused('guardianFriendsOnly'),
+    );
+    expect(send(facts(academy(), child, { registered: true }))).toEqual(
+      refused('guardianFriendsOnly'),
+    );
+    expect(open(facts(child, academy(), { follows: true }))).toEqual(
+      refused('ownGuardianFriendsOnly'),
+    );
+  });
+
+  it("'nobody': nobody opens or sends, friends included, both ways", () => {
+    const child = minor({ messaging: 'nobody' });
+    expect(open(facts(minor(), child, { friends: true }))).toEqual(refused('guardianNobody'));
+    expect(send(facts(academy(), child, { follows: true }))).toEqual(refused('guardianNobody'));
+    expect(send(facts(child, minor(), { friends: true }))).toEqual(refused('ownGuardianNobody'));
+  });
+
+  it('an administrator still reaches the child; a block still reads as blocked', () => {
+    const child = minor({ messaging: 'nobody' });
+    expect(open(facts(admin(), child))).toEqual(ok);
+    expect(open(facts(minor(), child, { friends: true, blocked: true }))).toEqual(
+      refused('blocked'),
+    );
+  });
+
+  it('an adult keeps no setting (it ends with the guardian link at 18)', () => {
+    const grown = adult({ messaging: 'nobody' });
+    expect(open(facts(adult(), grown, { friends: true }))).toEqual(ok);
+    expect(open(facts(academy(), grown, { follows: true }))).toEqual(ok);
+  });
+
+  it("'friends_and_academies' keeps the §7 rule", () => {
+    const child = minor();
+    expect(open(facts(academy(), child, { follows: true }))).toEqual(ok);
+    expect(open(facts(academy(), child))).toEqual(refused('minor'));
   });
 });

@@ -26,9 +26,26 @@ const allow: ChatPermission = { ok: true };
 const refuse = (reason: ChatRefusal): ChatPermission => ({ ok: false, reason });
 
 /**
+ * A minor's messaging setting (chosen by a guardian) refusing this pair: `nobody` refuses
+ * everyone, `friends` everyone but friends; null when it allows the pair (or the user is an adult).
+ */
+function guardianSetting(
+  party: ChatPairFactsInput['sender'],
+  friends: boolean,
+  own: boolean,
+): ChatRefusal | null {
+  if (!party.isMinor) return null;
+  if (party.messaging === 'nobody') return own ? 'ownGuardianNobody' : 'guardianNobody';
+  if (party.messaging === 'friends' && !friends)
+    return own ? 'ownGuardianFriendsOnly' : 'guardianFriendsOnly';
+  return null;
+}
+
+/**
  * Checked in this order: self; receiver missing, inactive or with an unverified e-mail (404 when
  * opening; an inactive member of an existing conversation reads as blocked); blocked either way;
- * either is an administrator (allowed); academy ↔ academy (refused); player ↔ player: friends
+ * either is an administrator (allowed); academy ↔ academy (refused); a minor's messaging setting
+ * (`nobody`: refused; `friends`: friends only; the receiver's first, then the sender's own); player ↔ player: friends
  * only; academy ↔ player: the player follows the academy or registered for one of its trials,
  * and a minor's academy must be verified (§13); otherwise a verified academy → an adult 'Open to
  * Work' player. A minor is never reachable by a stranger, whatever they set.
@@ -52,6 +69,11 @@ export function decideChatPermission(
   if (sender.role === 'admin' || receiver.role === 'admin') return allow;
 
   if (sender.role === 'academy' && receiver.role === 'academy') return refuse('academyToAcademy');
+
+  // A child's guardian narrows who may talk with the child, both ways (§14, decision 43).
+  const setting =
+    guardianSetting(receiver, facts.friends, false) ?? guardianSetting(sender, facts.friends, true);
+  if (setting) return refuse(setting);
 
   if (sender.role === 'player' && receiver.role === 'player') {
     if (facts.friends) return allow;

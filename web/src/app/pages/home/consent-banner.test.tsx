@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GUARDIAN_MESSAGES } from '@touchline/shared';
 import { describe, expect, it } from 'vitest';
-import { homePage } from '@/features/feed/testing/fixtures';
+import { homePage, makePost } from '@/features/feed/testing/fixtures';
 import { reply, serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
 
@@ -85,5 +85,36 @@ describe('a child awaiting a guardian’s consent (supplement §14)', () => {
     });
     renderApp('/home');
     expect(await banner()).toBeVisible();
+  });
+});
+
+describe('a child awaiting consent sees no action the server would refuse', () => {
+  it('no composer, like or comment on /home: the reason instead', async () => {
+    signInAs('player');
+    serveApi({
+      'GET /api/me': () => me('awaiting_consent'),
+      'GET /api/home': () => homePage({ posts: [makePost()] }),
+      'GET /api/user_academy': () => [],
+    });
+    renderApp('/home');
+    expect(await screen.findByText('You can post once your guardian gives consent.')).toBeVisible();
+    expect(
+      await screen.findByText('You can like and comment once your guardian gives consent.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start a post' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Like/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Comment/ })).not.toBeInTheDocument();
+  });
+
+  it('with consent given, the actions are back', async () => {
+    signInAs('player');
+    serveApi({
+      'GET /api/me': () => me('given'),
+      'GET /api/home': () => homePage({ posts: [makePost()] }),
+      'GET /api/user_academy': () => [],
+    });
+    renderApp('/home');
+    expect(await screen.findByRole('button', { name: /^Like/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Start a post' })).toBeVisible();
   });
 });

@@ -5,8 +5,10 @@ import { Link } from 'wouter';
 import type { ChatThread } from '@touchline/shared';
 import { CHAT_MESSAGES } from '@touchline/shared';
 import { chatKeys } from '@/api/chat';
+import { useAwaitingConsent } from '@/api/consent';
 import { accentFor } from '@/components/layout/role-accent';
 import { Spinner } from '@/components/ui/spinner';
+import { WaitingForGuardian } from '@/components/waiting-for-guardian';
 import { ApiError } from '@/lib/api-client';
 import { session } from '@/lib/session';
 import type { ChatListData } from '../api/get-chat-list';
@@ -39,6 +41,7 @@ export function ConversationPane({ threadName, now }: { threadName: string; now:
   const { entries } = useSnapshot(outbox);
   const accent = BUBBLE[accentFor(role).name];
   const links = useChatLinks();
+  const waiting = useAwaitingConsent();
 
   const listed = useMemo(
     () =>
@@ -148,12 +151,18 @@ export function ConversationPane({ threadName, now }: { threadName: string; now:
           onRetry={retry}
         />
       )}
-      <Composer
-        draftKey={`${myId ?? ''}:${threadName}`}
-        onSend={send}
-        onTyping={onTyping}
-        accentClassName={accent}
-      />
+      {waiting ? (
+        <div className="border-t border-slate-200 p-3">
+          <WaitingForGuardian action="send messages" />
+        </div>
+      ) : (
+        <Composer
+          draftKey={`${myId ?? ''}:${threadName}`}
+          onSend={send}
+          onTyping={onTyping}
+          accentClassName={accent}
+        />
+      )}
     </div>
   );
 }

@@ -2,7 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { messageSchema, sessionUserSchema } from '@touchline/shared';
 import { api } from '@/lib/api-client';
 
-export const consentKeys = { me: ['me', 'consent'] as const };
+import { meConsentKey } from '@/api/consent';
+
+export const consentKeys = { me: meConsentKey };
 
 /** `GET /api/me`: the signed-in player's `consent_status` (supplement §14). */
 export function useMyConsent(enabled: boolean) {

@@ -2,7 +2,9 @@ import { DEFAULT_AVATAR_URL } from '@touchline/shared';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useAwaitingConsent } from '@/api/consent';
 import { UserAvatar } from '@/components/ui/user-avatar';
+import { WaitingForGuardian } from '@/components/waiting-for-guardian';
 import { session } from '@/lib/session';
 import type { MediaKind } from '../lib/media-file';
 import type { ChosenMedia } from './post-editor';
@@ -16,10 +18,20 @@ import { PostEditor } from './post-editor';
 export function ComposerCard({ greeting }: { greeting?: ReactNode }) {
   const { profile_photo } = useSnapshot(session);
   const [editor, setEditor] = useState<{ media: ChosenMedia | null } | null>(null);
+  const waiting = useAwaitingConsent();
 
   const pick = (kind: MediaKind, file: File | undefined) => {
     if (file) setEditor({ media: { kind, file } });
   };
+
+  if (waiting) {
+    return (
+      <section aria-label="Create a post" className="card p-4 sm:p-5">
+        {greeting}
+        <WaitingForGuardian action="post" />
+      </section>
+    );
+  }
 
   return (
     <section aria-label="Create a post" className="card p-4 sm:p-5">

@@ -4,7 +4,9 @@ import { Flag, Heart, Link2, MessageCircle, Pencil, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { useAwaitingConsent } from '@/api/consent';
 import { accentFor } from '@/components/layout/role-accent';
+import { WaitingForGuardian } from '@/components/waiting-for-guardian';
 import { PostPhoto } from '@/components/ui/post-photo';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { session } from '@/lib/session';
@@ -48,6 +50,7 @@ export function PostCard({
   const [showComments, setShowComments] = useState(commentsOpen);
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'report' | null>(null);
   const like = useLikePost();
+  const waiting = useAwaitingConsent();
   const remove = useDeletePost();
   const headingId = useId();
   const commentsId = useId();
@@ -163,42 +166,48 @@ export function PostCard({
         </div>
       ) : null}
 
-      <div className="mx-2 mt-3 flex gap-1 border-t border-slate-100 py-1 sm:mx-3">
-        <button
-          type="button"
-          aria-pressed={liked}
-          onClick={() => {
-            if (!like.isPending) like.mutate(post);
-          }}
-          className={`flex flex-1 items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold transition-colors hover:bg-slate-50 ${
-            liked ? accent.activeText : 'text-slate-600'
-          }`}
-        >
-          <Heart
-            className={`size-5 transition-transform ${liked ? 'scale-110' : ''}`}
-            fill={liked ? 'currentColor' : 'none'}
-            aria-hidden="true"
-          />
-          Like
-          <Count value={likes} testId="like-count" />
-        </button>
-        <button
-          type="button"
-          aria-expanded={showComments}
-          aria-controls={commentsId}
-          onClick={() => setShowComments((open) => !open)}
-          className={`flex flex-1 items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold transition-colors hover:bg-slate-50 ${
-            showComments ? accent.activeText : 'text-slate-600'
-          }`}
-        >
-          <MessageCircle className="size-5" aria-hidden="true" />
-          Comment
-          <Count value={comments} testId="comment-count" />
-        </button>
-      </div>
+      {waiting ? (
+        <div className="mx-2 mt-3 border-t border-slate-100 py-2 sm:mx-3">
+          <WaitingForGuardian action="like and comment" />
+        </div>
+      ) : (
+        <div className="mx-2 mt-3 flex gap-1 border-t border-slate-100 py-1 sm:mx-3">
+          <button
+            type="button"
+            aria-pressed={liked}
+            onClick={() => {
+              if (!like.isPending) like.mutate(post);
+            }}
+            className={`flex flex-1 items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold transition-colors hover:bg-slate-50 ${
+              liked ? accent.activeText : 'text-slate-600'
+            }`}
+          >
+            <Heart
+              className={`size-5 transition-transform ${liked ? 'scale-110' : ''}`}
+              fill={liked ? 'currentColor' : 'none'}
+              aria-hidden="true"
+            />
+            Like
+            <Count value={likes} testId="like-count" />
+          </button>
+          <button
+            type="button"
+            aria-expanded={showComments}
+            aria-controls={commentsId}
+            onClick={() => setShowComments((open) => !open)}
+            className={`flex flex-1 items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold transition-colors hover:bg-slate-50 ${
+              showComments ? accent.activeText : 'text-slate-600'
+            }`}
+          >
+            <MessageCircle className="size-5" aria-hidden="true" />
+            Comment
+            <Count value={comments} testId="comment-count" />
+          </button>
+        </div>
+      )}
 
       <div id={commentsId} hidden={!showComments}>
-        {showComments ? <CommentThread post={post} /> : null}
+        {showComments && !waiting ? <CommentThread post={post} /> : null}
       </div>
 
       {dialog === 'edit' ? <PostEditor open post={post} onClose={() => setDialog(null)} /> : null}

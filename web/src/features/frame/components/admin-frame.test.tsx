@@ -45,6 +45,7 @@ describe('admin frame', () => {
       ['Accounts', '/admin/accounts'],
       ['Reports', '/admin/reports'],
       ['Messages', '/admin/chat'],
+      ['Consents', '/admin/consents'],
       ['Audit log', '/admin/audit'],
       ['Queues', '/admin/queues'],
     ]);

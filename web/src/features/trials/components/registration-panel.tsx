@@ -3,9 +3,11 @@ import { TRIAL_MESSAGES } from '@touchline/shared';
 import { CalendarCheck, CircleAlert, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useAwaitingConsent } from '@/api/consent';
 import { useClientConfig } from '@/api/platform/client-config';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { WaitingForGuardian } from '@/components/waiting-for-guardian';
 import { TRIAL_PATHS, registerTrialPath } from '@/config/paths';
 import { checkoutTarget } from '@/lib/checkout-target';
 import { formatNaira } from '@/lib/money';
@@ -37,8 +39,16 @@ export function RegistrationPanel({
   availability: Availability;
 }) {
   const mine = trial.my_registration;
+  const waiting = useAwaitingConsent();
   if (mine && LIVE.has(mine.status))
     return <MyRegistrationCard trial={trial} registration={mine} />;
+  if (waiting && availability === 'open') {
+    return (
+      <section aria-label="Registration" className="card p-5">
+        <WaitingForGuardian action="register for trials" />
+      </section>
+    );
+  }
   return (
     <section aria-label="Registration" className="card p-5">
       {mine ? (

@@ -1,0 +1,5 @@
+import { AdminConsentsScreen } from '@/features/admin';
+
+export default function AdminConsentsPage() {
+  return <AdminConsentsScreen />;
+}
