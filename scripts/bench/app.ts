@@ -4,6 +4,7 @@
  * the rate limit raised and no logging. The second instance of the chat row (a child process,
  * `instance.ts`) builds the same app on the same database and prefix.
  */
+import { createDevSmsStore } from '@touchline/db/reach';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,8 @@ export async function startBenchApp(options: {
     devMailboxStore: createDevMailboxStore(database.db),
     jobStore: createEmbeddedJobStore(database),
     sandboxChargeStore: createSandboxChargeStore(database.db),
+    devSmsStore: createDevSmsStore(database.db),
+    allowLoopbackPush: true,
     logger: silentLogger,
     keyPrefix: options.keyPrefix,
   });

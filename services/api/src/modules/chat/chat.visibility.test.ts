@@ -10,6 +10,7 @@ const party = (values: Partial<Party> = {}): Party => ({
   isActive: true,
   isMinor: false,
   academyStatus: null,
+  messaging: 'friends_and_academies',
   openToWork: false,
   emailVerified: true,
   ...values,
