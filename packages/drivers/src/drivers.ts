@@ -25,7 +25,7 @@ import { createPaystackProvider, type PaystackPaymentProvider } from './payments
 import { createSandboxProvider, type SandboxPaymentProvider } from './payments/sandbox';
 import type { SandboxChargeStore } from './payments/types';
 import { createSecretBox, type SecretBox } from './secret-box';
-import { createWebPush, loadVapidKeys, type WebPushSender } from './push/web-push';
+import { createWebPush, deriveVapidKeys, loadVapidKeys, type WebPushSender } from './push/web-push';
 import { createDevboxSms } from './sms/devbox';
 import { createTermiiSms } from './sms/termii';
 import type { DevSmsStore, SmsProvider } from './sms/types';
@@ -135,14 +135,13 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
           signingSecret: deps.signingSecret,
         });
 
-  if (redisUrl && !config.VAPID_PUBLIC_KEY) {
-    logger.warn(
-      {},
-      'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set: this process keeps its own Web Push keys in DATA_DIR; set one pair on every process when scaled (docs/operations.md "Push and SMS")',
-    );
-  }
   const push = createWebPush({
-    vapid: await loadVapidKeys(config, deps.dataDir),
+    // Scaled without VAPID keys in the environment: one pair derived from the shared secret, so
+    // every API instance and worker signs alike (a DATA_DIR of its own each would not).
+    vapid:
+      redisUrl && !config.VAPID_PUBLIC_KEY
+        ? deriveVapidKeys(deps.signingSecret, config.VAPID_SUBJECT)
+        : await loadVapidKeys(config, deps.dataDir),
     endpointHosts: config.PUSH_ENDPOINT_HOSTS,
     allowLoopbackHttp: deps.allowLoopbackPush,
   });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../config';
-import { isAllowedPushEndpoint, loadVapidKeys } from './web-push';
+import webpush from 'web-push';
+import { deriveVapidKeys, isAllowedPushEndpoint, loadVapidKeys } from './web-push';
 
 describe('push endpoint guard', () => {
   const hosts = [...DEFAULT_PUSH_ENDPOINT_HOSTS, '127.0.0.1:9999'];
@@ -54,5 +55,25 @@ describe('VAPID keys', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('VAPID keys derived from the shared secret (scaled, no keys set)', () => {
+  it('are one valid pair for every process with the same secret, and differ for another secret', () => {
+    const subject = 'mailto:ops@example.test';
+    const a = deriveVapidKeys('s'.repeat(64), subject);
+    expect(deriveVapidKeys('s'.repeat(64), subject)).toEqual(a);
+    expect(deriveVapidKeys('t'.repeat(64), subject).publicKey).not.toBe(a.publicKey);
+    expect(a.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(a.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The library signs with it: the VAPID headers name the derived public key.
+    const headers = webpush.getVapidHeaders(
+      'https://fcm.googleapis.com',
+      subject,
+      a.publicKey,
+      a.privateKey,
+      'aes128gcm',
+    );
+    expect(String(headers.Authorization)).toContain(`k=${a.publicKey}`);
   });
 });

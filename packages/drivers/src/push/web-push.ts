@@ -1,3 +1,4 @@
+import { createECDH, createHmac } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -93,6 +94,29 @@ export async function loadVapidKeys(
     return loadVapidKeys(config, dataDir);
   }
   return { ...keys, subject: config.VAPID_SUBJECT };
+}
+
+/** The order of P-256 (a private key is a scalar in [1, n − 1]). */
+const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+
+/**
+ * One VAPID pair derived from a secret every process of a deployment shares (the key derived
+ * from APP_SECRET), for a scaled deployment that sets no VAPID keys: each API instance and worker
+ * then signs with the same key, so a subscription made through one is pushed to by any.
+ */
+export function deriveVapidKeys(secret: string, subject: string): VapidKeys {
+  for (let counter = 0; ; counter += 1) {
+    const scalar = createHmac('sha256', secret).update(`touchline:vapid:${counter}`).digest();
+    const value = BigInt(`0x${scalar.toString('hex')}`);
+    if (value === 0n || value >= P256_ORDER) continue; // probability ≈ 2^-32 per try
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(scalar);
+    return {
+      publicKey: ecdh.getPublicKey().toString('base64url'),
+      privateKey: scalar.toString('base64url'),
+      subject,
+    };
+  }
 }
 
 export type WebPushOptions = {
