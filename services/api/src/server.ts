@@ -1,3 +1,4 @@
+import { createGuardianAsker } from './modules/guardians/guardians.requests';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import {
@@ -72,7 +73,16 @@ export async function main() {
 
   const seeded =
     config.SEED_DEMO && config.APP_ENV !== 'production'
-      ? await seedDemoWorld({ db: database.db, storage: drivers.storage, logger })
+      ? await seedDemoWorld({
+          db: database.db,
+          storage: drivers.storage,
+          logger,
+          askGuardian: createGuardianAsker({
+            clock: () => new Date(),
+            publicUrl: config.PUBLIC_URL,
+            secretBox: drivers.secretBox,
+          }),
+        })
       : null;
 
   await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,15 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AVATAR_URL } from '@touchline/shared';
 import { createTestApp, silentLogger } from '../testing/test-app';
-import { DEMO_PASSWORD, seedDemoWorld } from './demo';
+import { listDevMailbox } from '@touchline/db/emails';
+import { createGuardianAsker } from '../modules/guardians/guardians.requests';
+import { DEMO_PASSWORD, DEMO_TOBI_GUARDIAN, seedDemoWorld } from './demo';
 
 describe('the embedded demo world', () => {
   it('seeds once, its logins work in their own areas, and its notifications come through the pipeline', async () => {
     const t = await createTestApp({ workers: true });
-    const deps = { db: t.db, storage: t.drivers.storage, logger: silentLogger };
+    const deps = {
+      db: t.db,
+      storage: t.drivers.storage,
+      logger: silentLogger,
+      askGuardian: createGuardianAsker({
+        clock: () => new Date(),
+        publicUrl: 'http://localhost:3000',
+        secretBox: t.drivers.secretBox,
+      }),
+    };
     const first = await seedDemoWorld(deps);
     expect(first.seeded).toBe(true);
     expect((await seedDemoWorld(deps)).seeded).toBe(false);
+
+    // Tobi (14) waits for his guardian, whose consent link is in the development mailbox.
+    let consentMail: { subject: string; text: string } | undefined;
+    for (const deadline = Date.now() + 60_000; !consentMail && Date.now() < deadline;) {
+      [consentMail] = await listDevMailbox(t.db, { to: DEMO_TOBI_GUARDIAN, limit: 5 });
+      if (!consentMail) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(consentMail?.text).toMatch(/http:\/\/localhost:3000\/guardian\/consent\/[\w-]{20,}/);
+    expect(consentMail?.text).toContain('Tobi Adeyemi');
 
     const login = (email: string, area: object = {}) =>
       t.app.inject({

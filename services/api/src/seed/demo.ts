@@ -1,3 +1,4 @@
+import type { GuardianAsker } from '../modules/guardians/guardians.requests';
 import { count } from 'drizzle-orm';
 import { schema, type Database, type Transaction } from '@touchline/db';
 import { appendEvent } from '@touchline/db/outbox';
@@ -137,6 +138,9 @@ function demoUsers(): DemoUser[] {
   ];
 }
 
+/** Tobi's guardian, asked for consent at the demo's seed (the link is in the development mailbox). */
+export const DEMO_TOBI_GUARDIAN = 'adeyemi.family@touchline.test';
+
 /**
  * Seeds the embedded demo world once, on a database without users. Answers the logins to print,
  * or null when the database already had people in it.
@@ -145,6 +149,8 @@ export async function seedDemoWorld(deps: {
   db: Database;
   storage: StorageDriver;
   logger: Logger;
+  /** Mails Tobi's guardian the consent link (supplement §14), so the development mailbox shows it. */
+  askGuardian?: GuardianAsker;
 }) {
   const [row] = await deps.db.select({ n: count() }).from(schema.users);
   const logins = [
@@ -203,6 +209,12 @@ export async function seedDemoWorld(deps: {
       await attachDemoAvatars(tx, who, avatars);
       await seedConnections(tx, who);
       await seedGuardian(tx, who, now);
+      await deps.askGuardian?.(tx, {
+        childId: who('tobi@touchline.test').id,
+        childName: 'Tobi Adeyemi',
+        guardianEmail: DEMO_TOBI_GUARDIAN,
+        guardianPhone: null,
+      });
       posts = await seedDemoPosts(tx, who, images, now);
       trials = (await seedDemoTrials(tx, who, posters, now)).trials;
       chats = (await seedDemoChats(tx, who, now)).conversations;
