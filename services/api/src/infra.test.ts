@@ -44,7 +44,7 @@ const NOT_DEPLOYED: Record<string, string> = {
   WORKER_QUEUES: 'optional: unset, a worker consumes every queue (compose runs one worker)',
   WORKER_METRICS_PORT: "optional: the worker's metrics port (k8s sets it, compose leaves it off)",
   VAPID_PUBLIC_KEY:
-    'set in the k8s Secret; compose leaves it off and each process keeps its own pair in DATA_DIR (a warning at start; docs/operations.md "Push and SMS")',
+    'set in the k8s Secret; compose leaves it off and every process derives one pair from APP_SECRET (docs/operations.md "Push and SMS")',
   VAPID_PRIVATE_KEY: 'as VAPID_PUBLIC_KEY',
   VAPID_SUBJECT: 'optional: mailto:support@touchline.ng by default',
   PUSH_ENDPOINT_HOSTS: "optional: the major browsers' push services by default",

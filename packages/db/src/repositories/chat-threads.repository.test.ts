@@ -87,6 +87,7 @@ describe('pair facts', () => {
         isActive: true,
         isMinor: false,
         academyStatus: 'unverified',
+        messaging: 'friends_and_academies',
       },
       receiver: {
         id: adult.id,
@@ -94,6 +95,7 @@ describe('pair facts', () => {
         isActive: true,
         isMinor: false,
         academyStatus: null,
+        messaging: 'friends_and_academies',
         openToWork: true,
         emailVerified: true,
       },

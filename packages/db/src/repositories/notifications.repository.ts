@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { alias } from 'drizzle-orm/pg-core';
-import { blocks, notifications, users } from '../schema';
+import { OUTBOX_CHANNEL } from '../outbox-wakeups';
+import { blocks, notifications, pushSubscriptions, userPhones, users } from '../schema';
 import { uuidv7 } from '../uuid';
 import { rowsOf } from '../sql';
 
@@ -237,10 +238,24 @@ export async function insertAnnouncedNotifications(
     appended as (
       insert into user_events (user_id, seq, type, data)
       select user_id, seq, 'notification', data from events
+    ),
+    -- Push and SMS (decision 47): a notice whose recipient has a device or a verified phone
+    -- leaves through the outbox with the same commit (as announceOutsideDelivery does).
+    outside as (
+      insert into outbox (type, payload)
+      select 'notification.stored', jsonb_build_object('notificationId', s.id)
+        from stored s
+       where exists (select 1 from ${pushSubscriptions} p where p.user_id = s.user_id)
+          or exists (select 1 from ${userPhones} ph where ph.user_id = s.user_id)
+      returning id
     )
-    select user_id as "userId", seq, data from events
+    select e.user_id as "userId", e.seq, e.data,
+      (select pg_notify(${OUTBOX_CHANNEL}, '') from outside limit 1) as "woke"
+    from events e
   `);
-  return rowsOf<AnnouncedNotification>(result).map((row) => ({ ...row, seq: Number(row.seq) }));
+  return rowsOf<AnnouncedNotification & { woke?: unknown }>(result).map(
+    ({ woke: _woke, ...row }) => ({ ...row, seq: Number(row.seq) }),
+  );
 }
 
 /* ------------------------------------------------------------ grouped rows */

@@ -57,4 +57,11 @@ describe('partnerVisible: who a conversation partner is shown as themselves to',
     expect(partnerVisible(facts(minor(), adult()))).toBe(false);
     expect(partnerVisible(facts(adult(), minor()))).toBe(false);
   });
+
+  it("an account that is gone shows as stored (an erased one reads 'Deleted user'), unless blocked", () => {
+    const tombstone = () => party({ isActive: false, isMinor: true }); // erased: no date of birth
+    expect(partnerVisible(facts(adult(), tombstone()))).toBe(true);
+    expect(partnerVisible(facts(minor(), tombstone()))).toBe(true);
+    expect(partnerVisible(facts(adult(), tombstone(), { blocked: true }))).toBe(false);
+  });
 });

@@ -11,6 +11,10 @@ import { decideChatPermission } from './chat.permissions';
  */
 export function partnerVisible(facts: ChatPairFacts): boolean {
   if (facts.blocked) return false;
+  // An account that is gone (deleted, erased: its tombstone reads 'Deleted user', supplement §15)
+  // or switched off shows what is stored of it; it has no presence to leak, and an erased
+  // tombstone's unknown age must not rename it 'Touchline user'.
+  if (facts.receiver && !facts.receiver.isActive) return true;
   const minorPair = facts.sender.isMinor || Boolean(facts.receiver?.isMinor);
   return !minorPair || decideChatPermission(facts, 'send').ok;
 }
