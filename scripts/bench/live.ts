@@ -12,12 +12,10 @@
  * time from sending the request to the event's arrival (one shared clock).
  */
 import { sql } from 'drizzle-orm';
-import { outboxWakeups } from '@touchline/db/outbox';
 import type { TestDatabase } from '@touchline/db/testing';
-import { startWorkers } from '@touchline/worker';
-import { silentLogger, type BenchApp } from './app';
+import type { BenchApp } from './app';
 import { log, median, quantile, rows, sized, until, wallMs } from './lib';
-import { closeGroup, collect, connect, count, startSockets } from './realtime';
+import { benchWorkers, closeGroup, collect, connect, count, startSockets } from './realtime';
 import { TABLE, rowsOf, uid } from './seed';
 import type { Tokens } from './http';
 
@@ -40,13 +38,7 @@ export async function benchLive(input: {
 
   // Nothing left from earlier parts may be relayed during the samples.
   await database.db.execute(sql`delete from outbox`);
-  const workers = await startWorkers({
-    db: database.db,
-    drivers: bench.drivers,
-    logger: silentLogger,
-    concurrency: 50,
-    wakeups: outboxWakeups(database),
-  });
+  await benchWorkers(bench, database);
   const proc = await startSockets();
   try {
     const trialId = uid(TABLE.trials, 950_000);
@@ -172,6 +164,5 @@ export async function benchLive(input: {
   } finally {
     await closeGroup(proc, 'live').catch(() => undefined);
     proc.kill();
-    await workers.stop();
   }
 }

@@ -83,6 +83,32 @@ export async function collect(proc: ChildProcess, kind: string) {
   return (await answer).times as number[];
 }
 
+let running: Promise<Awaited<ReturnType<typeof startWorkers>>> | undefined;
+
+/**
+ * The workers as `npm start` runs them (in the API process, concurrency 50, the relay woken at
+ * commit), started once for the parts that need them: a queue driver consumes once per process,
+ * so the realtime and live-path parts share them; they stop with the bench app.
+ */
+export async function benchWorkers(bench: BenchApp, database: TestDatabase) {
+  running ??= startWorkers({
+    db: database.db,
+    drivers: bench.drivers,
+    logger: silentLogger,
+    concurrency: 50,
+    wakeups: outboxWakeups(database),
+  });
+  const workers = await running;
+  return workers;
+}
+
+/** Stops the shared workers' relay (the bench app's close stops the queue's consumers). */
+export async function stopBenchWorkers() {
+  const workers = await running;
+  running = undefined;
+  await workers?.stop();
+}
+
 export async function benchRealtime(input: {
   bench: BenchApp;
   database: TestDatabase;
@@ -151,52 +177,42 @@ export async function benchRealtime(input: {
     // The HTTP rows left likes and comments in the outbox (no workers ran then): the fan-out
     // measures its own event only.
     await database.db.execute(sql`delete from outbox`);
-    const workers = await startWorkers({
-      db: database.db,
-      drivers: bench.drivers,
-      logger: silentLogger,
-      concurrency: 50,
-      wakeups: outboxWakeups(database),
-    });
+    await benchWorkers(bench, database);
     const academyToken = tokens.get(fanoutAcademy)!;
     const rawRates: number[] = [];
     const fanRates: number[] = [];
     const rawLatencies: number[] = [];
     const fanLatencies: number[] = [];
-    try {
-      for (let round = 0; round < ROUNDS; round += 1) {
-        // Baseline: one broadcast to every raw socket.
-        await collect(proc, 'bench');
-        const t0 = wallMs();
-        const message = JSON.stringify({ type: 'bench', t0 });
-        for (const socket of raw.clients) socket.send(message);
-        await until(async () => (await count(proc, 'bench')) >= n, 'the broadcast');
-        const rawTimes = (await collect(proc, 'bench')).map((at) => at - t0);
-        rawLatencies.push(...rawTimes);
-        rawRates.push(n / (Math.max(...rawTimes) / 1000));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Baseline: one broadcast to every raw socket.
+      await collect(proc, 'bench');
+      const t0 = wallMs();
+      const message = JSON.stringify({ type: 'bench', t0 });
+      for (const socket of raw.clients) socket.send(message);
+      await until(async () => (await count(proc, 'bench')) >= n, 'the broadcast');
+      const rawTimes = (await collect(proc, 'bench')).map((at) => at - t0);
+      rawLatencies.push(...rawTimes);
+      rawRates.push(n / (Math.max(...rawTimes) / 1000));
 
-        // Subject: a post by the academy every socket user follows.
-        await collect(proc, 'notification');
-        const t1 = wallMs();
-        const res = await fetch(`${appUrl}/api/post`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${academyToken}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            content: `Fan-out round ${round + 1}: open training on Saturday.`,
-          }),
-        });
-        if (res.status !== 201) throw new Error(`post answered ${res.status}: ${await res.text()}`);
-        await until(async () => (await count(proc, 'notification')) >= n, 'the fan-out', 300_000);
-        const fanTimes = (await collect(proc, 'notification')).map((at) => at - t1);
-        fanLatencies.push(...fanTimes);
-        fanRates.push(n / (Math.max(...fanTimes) / 1000));
-        log(
-          `  round ${round + 1}: raw broadcast ${rawRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(rawTimes, 0.99).toFixed(1)} ms), ` +
-            `fan-out ${fanRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(fanTimes, 0.99).toFixed(1)} ms)`,
-        );
-      }
-    } finally {
-      await workers.stop();
+      // Subject: a post by the academy every socket user follows.
+      await collect(proc, 'notification');
+      const t1 = wallMs();
+      const res = await fetch(`${appUrl}/api/post`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${academyToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          content: `Fan-out round ${round + 1}: open training on Saturday.`,
+        }),
+      });
+      if (res.status !== 201) throw new Error(`post answered ${res.status}: ${await res.text()}`);
+      await until(async () => (await count(proc, 'notification')) >= n, 'the fan-out', 300_000);
+      const fanTimes = (await collect(proc, 'notification')).map((at) => at - t1);
+      fanLatencies.push(...fanTimes);
+      fanRates.push(n / (Math.max(...fanTimes) / 1000));
+      log(
+        `  round ${round + 1}: raw broadcast ${rawRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(rawTimes, 0.99).toFixed(1)} ms), ` +
+          `fan-out ${fanRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(fanTimes, 0.99).toFixed(1)} ms)`,
+      );
     }
     const rawRate = median(rawRates);
     const fanRate = median(fanRates);

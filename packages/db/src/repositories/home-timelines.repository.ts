@@ -152,19 +152,23 @@ export async function dropPostFromTimelines(executor: Executor, postId: string) 
 /**
  * Rebuilds the timelines of the next `limit` users after `after` (id order) from the database:
  * each gets the newest `cap` posts of their network. Two statements (delete, insert); run it
- * inside a transaction. Answers the batch's users (none when there are no more).
+ * inside a transaction. Answers the batch's users (none when there are no more); with `userIds`,
+ * those users' timelines only.
  */
 export async function rebuildTimelinesBatch(
   executor: Executor,
-  input: { after: string | null; limit: number; cap: number },
+  input: { after: string | null; limit: number; cap: number; userIds?: readonly string[] },
 ): Promise<string[]> {
   const { after, limit, cap } = input;
-  const batch = rowsOf<{ id: string }>(
-    await executor.execute(sql`
+  // `userIds`: exactly these users' timelines (the bench's viewers), not the next batch.
+  const batch = input.userIds
+    ? [...input.userIds]
+    : rowsOf<{ id: string }>(
+        await executor.execute(sql`
       select id from users
       where ${after === null ? sql`true` : sql`id > ${after}::uuid`}
       order by id limit ${lit(limit)}`),
-  ).map((r) => r.id);
+      ).map((r) => r.id);
   if (batch.length === 0) return batch;
   const ids = sql`(select unnest(${`{${batch.join(',')}}`}::uuid[]) as id)`;
   await executor.execute(
