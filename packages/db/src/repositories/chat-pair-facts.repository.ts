@@ -112,9 +112,13 @@ export async function chatPairFactsFor(
       exists (select 1 from follows fo
         where (fo.follower_id = ${s} and fo.academy_id = ${r})
            or (fo.follower_id = ${r} and fo.academy_id = ${s})) as follows,
+      -- Only a live registration the academy can see gives it reach (issue 25 item 9): not one
+      -- cancelled, expired or declined, nor one still waiting for the guardian (decision 42).
       exists (select 1 from trial_registrations tr join trials tt on tt.id = tr.trial_id
-        where (tr.player_id = ${s} and tt.academy_id = ${r})
-           or (tr.player_id = ${r} and tt.academy_id = ${s})) as registered
+        where ((tr.player_id = ${s} and tt.academy_id = ${r})
+            or (tr.player_id = ${r} and tt.academy_id = ${s}))
+          and tr.academy_visible
+          and tr.status in ('pending_payment', 'registered', 'selected')) as registered
     from unnest(array[${ids}]) as pair(receiver_id)
     left join users su on su.id = ${s}
     left join users ru on ru.id = pair.receiver_id

@@ -123,7 +123,7 @@ describe('pair facts', () => {
     expect((await chatPairFacts(db, adult.id, nextChatMessageId(), TODAY)).receiver).toBeNull();
   });
 
-  test('friends, follows (either side asking), trial registrations of any status, blocks', async () => {
+  test('friends, follows (either side asking), live trial registrations, blocks', async () => {
     const [p, q] = [await player(), await player()];
     const club = await academy();
     expect(await chatPairFacts(db, p.id, q.id, TODAY)).toMatchObject({
@@ -138,14 +138,18 @@ describe('pair facts', () => {
     expect((await chatPairFacts(db, club.id, p.id, TODAY)).follows).toBe(true);
     expect((await chatPairFacts(db, club.id, q.id, TODAY)).follows).toBe(false);
 
-    // A registration of any status counts, even a cancelled one.
+    // Only a live registration counts (issue 25 item 9): a cancelled one ends the academy's reach.
     await seed(db, {
       trials: { open: { by: { id: club.id } } },
-      registrations: { q: { trial: 'open', player: { id: q.id }, status: 'cancelled' } },
+      registrations: {
+        q: { trial: 'open', player: { id: q.id }, status: 'cancelled' },
+        p: { trial: 'open', player: { id: p.id }, status: 'registered' },
+      },
     });
-    expect((await chatPairFacts(db, club.id, q.id, TODAY)).registered).toBe(true);
-    expect((await chatPairFacts(db, q.id, club.id, TODAY)).registered).toBe(true);
-    expect((await chatPairFacts(db, club.id, p.id, TODAY)).registered).toBe(false);
+    expect((await chatPairFacts(db, club.id, q.id, TODAY)).registered).toBe(false);
+    expect((await chatPairFacts(db, q.id, club.id, TODAY)).registered).toBe(false);
+    expect((await chatPairFacts(db, club.id, p.id, TODAY)).registered).toBe(true);
+    expect((await chatPairFacts(db, p.id, club.id, TODAY)).registered).toBe(true);
 
     await insertBlock(db, q.id, p.id);
     expect((await chatPairFacts(db, p.id, q.id, TODAY)).blocked).toBe(true);
