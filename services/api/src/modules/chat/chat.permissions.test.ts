@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideChatPermission,
-  type ChatPairFactsInput,
-  type ChatPartyFacts,
-} from './chat.permissions';
-
-type Party = ChatPartyFacts & { openToWork: boolean; emailVerified: boolean };
-let n = 0;
-const party = (values: Partial<Party> = {}): Party => ({
-  id: `00000000-0000-7000-8000-${String(++n).padStart(12, '0')}`,
-  role: 'player',
-  isActive: true,
-  isMinor: false,
-  academyStatus: null,
-  messaging: 'friends_and_academies',
-  openToWork: false,
-  emailVerified: true,
-  ...values,
-});
-const adult = (values: Partial<Party> = {}) => party(values);
-const minor = (values: Partial<Party> = {}) => party({ isMinor: true, ...values });
-const academy = (values: Partial<Party> = {}) =>
-  party({ role: 'academy', academyStatus: 'verified', ...values });
-const admin = () => party({ role: 'admin' });
+import { decideChatPermission, type ChatPairFactsInput } from './chat.permissions';
+import { academy, admin, adult, minor, type Party } from './chat.parties.test-support';
 
 function facts(
   sender: Party,

@@ -2,22 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatPairFacts } from '@touchline/db/chat';
 import { partnerVisible } from './chat.visibility';
 
-type Party = ChatPairFacts['sender'] & { openToWork: boolean; emailVerified: boolean };
-let n = 0;
-const party = (values: Partial<Party> = {}): Party => ({
-  id: `00000000-0000-7000-8000-${String(++n).padStart(12, '0')}`,
-  role: 'player',
-  isActive: true,
-  isMinor: false,
-  academyStatus: null,
-  messaging: 'friends_and_academies',
-  openToWork: false,
-  emailVerified: true,
-  ...values,
-});
-const adult = () => party();
-const minor = () => party({ isMinor: true });
-const academy = () => party({ role: 'academy', academyStatus: 'verified' });
+import { academy, adult, minor, party, type Party } from './chat.parties.test-support';
 
 const facts = (
   sender: Party,
