@@ -27,6 +27,8 @@ describe('logs: readable in development, JSON in production', () => {
       SMTP_URL: 'smtp://mail.example.ng:587',
       PAYMENT_PROVIDER: 'paystack',
       PAYSTACK_SECRET_KEY: 'sk_live_x',
+      SMS_PROVIDER: 'devbox',
+      ALLOW_DEVBOX_SMS: 'true',
     };
     expect(loadApiConfig(production).LOG_FORMAT).toBe('json');
     expect(loadApiConfig({ ...production, LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
