@@ -1,4 +1,5 @@
 import { isMinorOn, todayInLagos } from './dates';
+import type { EmailTemplate } from './events';
 import type { NotificationKind } from './notifications';
 
 /**
@@ -54,6 +55,38 @@ export const PREFERENCE_KIND_OF: Record<NotificationKind, PreferenceKind> = {
   academy_review: 'reminders',
   system: 'reminders',
 };
+
+/**
+ * E-mails that go whatever the preferences say (decision 54): codes and password resets (sent
+ * outside the notices anyway), a guardian's consent request, everything a guardian is told about
+ * their child (supplement §14), records of money (receipt with its reference code, refund), the
+ * account's own news (academy verified or declined, a data export asked for). Every other notice
+ * e-mail — a new template too, without a line here — follows the e-mail choice of its notice's
+ * kind (`PREFERENCE_KIND_OF`).
+ */
+export const MANDATORY_EMAILS = [
+  'auth.verify_code',
+  'auth.reset_code',
+  'guardian.consent_request',
+  'guardian.contact',
+  'guardian.link_ended',
+  'trials.guardian_approval',
+  'trials.registration_receipt',
+  'trials.refund',
+  'academy.verified',
+  'academy.declined',
+  'account.export_ready',
+] as const satisfies readonly EmailTemplate[];
+
+/** Whether a notice's e-mail goes to its recipient with these stored choices. */
+export function noticeEmailWanted(
+  template: EmailTemplate,
+  kind: NotificationKind,
+  stored: unknown,
+): boolean {
+  if ((MANDATORY_EMAILS as readonly string[]).includes(template)) return true;
+  return resolvePreferences(stored)[PREFERENCE_KIND_OF[kind]].email;
+}
 
 /** A person's stored choices over the defaults (unknown keys dropped, missing ones defaulted). */
 export function resolvePreferences(stored: unknown): NotificationPreferences {
