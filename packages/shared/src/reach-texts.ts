@@ -126,6 +126,15 @@ export const chosenQuietHours = (stored: unknown): boolean =>
   typeof stored === 'object' &&
   (stored as { quiet_hours?: unknown }).quiet_hours === true;
 
+/**
+ * Whether the person chose to get their password reset codes by SMS too (stored beside the
+ * choices as `codes_by_sms`; used only with a verified phone).
+ */
+export const chosenCodesBySms = (stored: unknown): boolean =>
+  !!stored &&
+  typeof stored === 'object' &&
+  (stored as { codes_by_sms?: unknown }).codes_by_sms === true;
+
 /** Quiet hours apply: always for a player under 18, for others when chosen (supplement §16). */
 export function quietHoursApply(
   who: { role: string; dob: string | null; preferences: unknown },
@@ -169,6 +178,12 @@ export const REACH_TEXTS = {
   verify: 'Verify',
   codeSent: 'We sent a 6-digit code by SMS',
   smsNeedsPhone: 'Verify a phone number to receive SMS',
+  codesBySms: (phone: string) => `Also send my password reset codes by SMS to ${phone}`,
+  emailAlways:
+    'Codes, receipts, refunds, account news and messages about a child you look after always go by e-mail.',
+  /** The SMS carrying a password reset code (the same code as the e-mail's). */
+  smsResetCode: (code: string) =>
+    `Your Touchline password reset code is ${code}. It expires in 10 minutes. Never share it.`,
   /** The SMS carrying a phone verification code. */
   smsCode: (code: string) => `Your Touchline code is ${code}. It expires in 10 minutes.`,
 } as const;

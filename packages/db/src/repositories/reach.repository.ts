@@ -158,6 +158,24 @@ export async function findPreferenceFacts(executor: Executor, userId: string) {
   return row ?? null;
 }
 
+/**
+ * Where an account's password reset code may also go by SMS: its verified phone and its stored
+ * choices (null without a verified phone).
+ */
+export async function findCodeSmsTarget(executor: Executor, email: string) {
+  const [row] = await executor
+    .select({
+      userId: users.id,
+      phone: userPhones.phone,
+      preferences: notificationPreferences.preferences,
+    })
+    .from(users)
+    .innerJoin(userPhones, eq(userPhones.userId, users.id))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.email, email.toLowerCase()));
+  return row ?? null;
+}
+
 /** The stored choices of these users (absent: they kept the defaults). */
 export async function findStoredPreferences(
   executor: Executor,
