@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listNotifications } from '@touchline/db/notifications';
 import { markRefunded } from '@touchline/db/payments';
-import { savePreferences } from '@touchline/db/reach';
+import { listDevMailbox } from '@touchline/db/emails';
+import { findSms, saveVerifiedPhone, savePreferences } from '@touchline/db/reach';
 import { DEFAULT_PREFERENCES, type JobPayload } from '@touchline/shared';
 import { createHandlerEnv } from '../testing/handler-env';
 import {
   NOW,
+  TRIAL_DATE,
   createTestAcademy,
   createTestPlayer,
   createTestTrial,
   emailsTo,
+  outboxEvents,
   payTestRegistration,
   registerTestPlayer,
   setTestOutcome,
@@ -18,8 +21,10 @@ import {
 type HandlerEnv = Awaited<ReturnType<typeof createHandlerEnv>>;
 
 let h: HandlerEnv;
+/** The handlers' clock: tests move it. */
+let now = NOW;
 beforeAll(async () => {
-  h = await createHandlerEnv(() => NOW);
+  h = await createHandlerEnv(() => now);
 }, 120_000);
 afterAll(async () => {
   await h?.env.close();
@@ -34,7 +39,7 @@ const update = (
 
 const templates = async (to: string) => (await emailsTo(h.env.db, to)).map((e) => e.template);
 
-describe('e-mail preferences (issue 26, decision 54)', () => {
+describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
   it('trial e-mails turned off: the outcome is told in-app only, the refund record still goes by e-mail', async () => {
     const academy = await createTestAcademy(h.env.db, 'Surulere Prefs FC');
     const [quiet, keeps] = await Promise.all([1, 2].map(() => createTestPlayer(h.env.db)));
@@ -76,5 +81,41 @@ describe('e-mail preferences (issue 26, decision 54)', () => {
     await markRefunded(h.env.db, { paymentId: r1.payment!.id, refundReference: 'rf_p', now: NOW });
     await update('pref-f1', r1.registration.id, 'refunded');
     expect(await templates('quiet@example.test')).toEqual(['trials.refund']);
+  });
+
+  it('a trial reminder goes by SMS to a verified phone when chosen, and not by e-mail when that is off', async () => {
+    now = NOW;
+    const academy = await createTestAcademy(h.env.db, 'Ikeja Remind SMS FC');
+    const trialId = await createTestTrial(h.env.db, academy.id, { name: 'Ikeja Sunday Trial' });
+    const player = await createTestPlayer(h.env.db);
+    const phone = '+2348071112222';
+    await saveVerifiedPhone(h.env.db, player.id, phone, NOW);
+    await savePreferences(h.env.db, player.id, {
+      ...DEFAULT_PREFERENCES,
+      trials: { push: false, email: false, sms: true },
+    });
+    await registerTestPlayer(h.env.db, trialId, player.id, { email: 'remind-sms@example.test' });
+
+    // The day before the trial (09:00 Lagos on TRIAL_DATE), at 11:00 Lagos: outside quiet hours.
+    now = new Date(`${TRIAL_DATE}T08:00:00Z`);
+    now = new Date(now.getTime() - 22 * 3600_000);
+    await h.run('trials.remind', 'remind-sms', {});
+    const [notice] = await listNotifications(h.env.db, player.id, 1);
+    expect(notice!.text).toBe('Reminder: Ikeja Sunday Trial is tomorrow');
+    expect(await templates('remind-sms@example.test')).toEqual([]);
+
+    // The notice leaves for the outside through the outbox (the relay makes it a push.send job).
+    const stored = await outboxEvents(h.env.db, 'notification.stored');
+    expect(stored.filter((p) => p.notificationId === notice!.id)).toHaveLength(1);
+    await h.run('push.send', 'remind-sms-push', { notificationId: notice!.id });
+    const queued = (await outboxEvents(h.env.db, 'sms.queued')) as { smsId: string }[];
+    const mine = [];
+    for (const { smsId } of queued)
+      if ((await findSms(h.env.db, smsId))?.to === phone) mine.push(smsId);
+    expect(mine).toHaveLength(1);
+    await h.run('sms.send', mine[0]!, { smsId: mine[0]! });
+    const [sms] = await listDevMailbox(h.env.db, { to: phone, limit: 5 });
+    expect(sms!.subject).toBe('SMS: Reminder: Ikeja Sunday Trial is tomorrow');
+    now = NOW;
   });
 });
