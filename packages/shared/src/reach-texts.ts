@@ -59,10 +59,10 @@ export const PREFERENCE_KIND_OF: Record<NotificationKind, PreferenceKind> = {
 /**
  * E-mails that go whatever the preferences say (decision 54): codes and password resets (sent
  * outside the notices anyway), a guardian's consent request, everything a guardian is told about
- * their child (supplement §14), records of money (receipt with its reference code, refund), the
- * account's own news (academy verified or declined, a data export asked for). Every other notice
- * e-mail — a new template too, without a line here — follows the e-mail choice of its notice's
- * kind (`PREFERENCE_KIND_OF`).
+ * their child (supplement §14), the receipt (its reference code is the ticket), the account's
+ * own news (academy verified or declined, a data export asked for). Every other notice e-mail — a
+ * new template too, without a line here — follows the e-mail choice of its notice's kind
+ * (`PREFERENCE_KIND_OF`), or of the kind `EMAIL_PREFERENCE_KIND` names for its template.
  */
 export const MANDATORY_EMAILS = [
   'auth.verify_code',
@@ -72,11 +72,15 @@ export const MANDATORY_EMAILS = [
   'guardian.link_ended',
   'trials.guardian_approval',
   'trials.registration_receipt',
-  'trials.refund',
   'academy.verified',
   'academy.declined',
   'account.export_ready',
 ] as const satisfies readonly EmailTemplate[];
+
+/** Templates whose e-mail choice is not their notice's kind's: a refund is a payment. */
+export const EMAIL_PREFERENCE_KIND: Partial<Record<EmailTemplate, PreferenceKind>> = {
+  'trials.refund': 'payments',
+};
 
 /** Whether a notice's e-mail goes to its recipient with these stored choices. */
 export function noticeEmailWanted(
@@ -85,7 +89,8 @@ export function noticeEmailWanted(
   stored: unknown,
 ): boolean {
   if ((MANDATORY_EMAILS as readonly string[]).includes(template)) return true;
-  return resolvePreferences(stored)[PREFERENCE_KIND_OF[kind]].email;
+  return resolvePreferences(stored)[EMAIL_PREFERENCE_KIND[template] ?? PREFERENCE_KIND_OF[kind]]
+    .email;
 }
 
 /** A person's stored choices over the defaults (unknown keys dropped, missing ones defaulted). */
@@ -180,7 +185,7 @@ export const REACH_TEXTS = {
   smsNeedsPhone: 'Verify a phone number to receive SMS',
   codesBySms: (phone: string) => `Also send my password reset codes by SMS to ${phone}`,
   emailAlways:
-    'Codes, receipts, refunds, account news and messages about a child you look after always go by e-mail.',
+    'Codes, receipts, account news and messages about a child you look after always go by e-mail.',
   /** The SMS carrying a password reset code (the same code as the e-mail's). */
   smsResetCode: (code: string) =>
     `Your Touchline password reset code is ${code}. It expires in 10 minutes. Never share it.`,

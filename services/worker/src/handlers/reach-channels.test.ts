@@ -40,7 +40,7 @@ const update = (
 const templates = async (to: string) => (await emailsTo(h.env.db, to)).map((e) => e.template);
 
 describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
-  it('trial e-mails turned off: the outcome is told in-app only, the refund record still goes by e-mail', async () => {
+  it('trial e-mails turned off: the outcome is told in-app only, the refund (a payment) still by e-mail', async () => {
     const academy = await createTestAcademy(h.env.db, 'Surulere Prefs FC');
     const [quiet, keeps] = await Promise.all([1, 2].map(() => createTestPlayer(h.env.db)));
     await savePreferences(h.env.db, quiet!.id, {
@@ -77,7 +77,7 @@ describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
     // The defaults keep trial e-mails on.
     expect(await templates('keeps@example.test')).toEqual(['trials.outcome']);
 
-    // A record of money goes whatever the choice.
+    // A refund follows the payments choice (on by default), not the trials one.
     await markRefunded(h.env.db, { paymentId: r1.payment!.id, refundReference: 'rf_p', now: NOW });
     await update('pref-f1', r1.registration.id, 'refunded');
     expect(await templates('quiet@example.test')).toEqual(['trials.refund']);
@@ -117,5 +117,31 @@ describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
     const [sms] = await listDevMailbox(h.env.db, { to: phone, limit: 5 });
     expect(sms!.subject).toBe('SMS: Reminder: Ikeja Sunday Trial is tomorrow');
     now = NOW;
+  });
+
+  it('payment e-mails turned off: no refund e-mail; the receipt always goes', async () => {
+    now = NOW;
+    const academy = await createTestAcademy(h.env.db, 'Yaba Prefs FC');
+    const player = await createTestPlayer(h.env.db);
+    await savePreferences(h.env.db, player.id, {
+      ...DEFAULT_PREFERENCES,
+      trials: { push: true, email: false, sms: false },
+      payments: { push: true, email: false, sms: false },
+    });
+    const trialId = await createTestTrial(h.env.db, academy.id, {
+      name: 'Yaba Paid Trial',
+      feeKobo: 200_000,
+    });
+    const r = await registerTestPlayer(h.env.db, trialId, player.id, {
+      email: 'nopay@example.test',
+    });
+    await payTestRegistration(h.env.db, r.payment!);
+    await update('pay-r1', r.registration.id, 'confirmed');
+    await markRefunded(h.env.db, { paymentId: r.payment!.id, refundReference: 'rf_q', now: NOW });
+    await update('pay-f1', r.registration.id, 'refunded');
+    expect(await templates('nopay@example.test')).toEqual(['trials.registration_receipt']);
+    expect((await listNotifications(h.env.db, player.id, 5)).map((n) => n.text)).toContain(
+      'Your payment for Yaba Paid Trial has been refunded',
+    );
   });
 });
