@@ -3,6 +3,7 @@ import type { Executor, Transaction } from '../client';
 import { paymentEvents, payments, sandboxCharges, trialRegistrations, trials } from '../schema';
 import { decidePaymentOutcome, todayInLagos, type RefundReason } from '@touchline/shared';
 import { rowsOf } from '../sql';
+import { promoteWaitlisted } from './waitlist.repository';
 
 /**
  * Payments: one row per attempt, raw provider events (deduplicated), and the sandbox provider's
@@ -279,7 +280,10 @@ export async function markPaymentSucceeded(
   };
 }
 
-/** A `pending_payment` registration expires and frees its place (under the caller's locks). */
+/**
+ * A `pending_payment` registration expires and frees its place (under the caller's locks), given
+ * at once to the first waitlisted (decision 49).
+ */
 async function expireHold(tx: Transaction, trialId: string, registrationId: string, now: Date) {
   await tx
     .update(trialRegistrations)
@@ -289,6 +293,7 @@ async function expireHold(tx: Transaction, trialId: string, registrationId: stri
     .update(trials)
     .set({ registeredCount: sql`greatest(${trials.registeredCount} - 1, 0)` })
     .where(eq(trials.id, trialId));
+  await promoteWaitlisted(tx, { trialId, now });
 }
 
 /**
@@ -317,14 +322,7 @@ export async function markPaymentFailed(
     .where(eq(payments.id, payment.id));
   let expiredRegistrationId: string | null = null;
   if ((input.releaseHold ?? true) && registration.status === 'pending_payment') {
-    await tx
-      .update(trialRegistrations)
-      .set({ status: 'expired', updatedAt: input.now })
-      .where(eq(trialRegistrations.id, registration.id));
-    await tx
-      .update(trials)
-      .set({ registeredCount: sql`greatest(${trials.registeredCount} - 1, 0)` })
-      .where(eq(trials.id, trial.id));
+    await expireHold(tx, trial.id, registration.id, input.now);
     expiredRegistrationId = registration.id;
   }
   return { changed: true, ...base, expiredRegistrationId };

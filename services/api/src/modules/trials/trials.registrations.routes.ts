@@ -8,6 +8,7 @@ import {
   registerResponseSchema,
   registrantListSchema,
   registrationStatusBodySchema,
+  startPaymentSchema,
   TRIAL_MESSAGES,
   trialHistoryQuerySchema,
   trialHistoryResponseSchema,
@@ -85,6 +86,28 @@ export function registrationsRoutes(deps: {
         message: TRIAL_MESSAGES.registrationCancelled,
         ...(await registrations.cancel(request.auth, request.params.id)),
       }),
+    );
+
+    app.post(
+      '/player_trial/:id/payment',
+      {
+        onRequest: players,
+        schema: {
+          tags,
+          summary:
+            'Pay for your registration holding a place (a promotion from the waitlist, or to resume): answers where to pay',
+          security,
+          params: idParams,
+          response: {
+            200: startPaymentSchema,
+            ...errors,
+            404: errorBodySchema,
+            409: errorBodySchema,
+            502: errorBodySchema,
+          },
+        },
+      },
+      async (request) => registrations.pay(request.auth, request.params.id),
     );
 
     app.get(

@@ -165,6 +165,7 @@ describe('/register_trial/{id}', () => {
         status: 'registered',
         hold_expires_at: null,
         created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
         payment: null,
       },
     });

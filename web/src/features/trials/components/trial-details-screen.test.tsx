@@ -75,6 +75,7 @@ describe('/trial_details/{id}', () => {
       status: 'registered' as const,
       hold_expires_at: null,
       created_at: '2026-11-20T10:00:00.000Z',
+      waitlist_position: null,
       payment: null,
     };
     let cancelled = false;
@@ -119,6 +120,7 @@ describe('/trial_details/{id}', () => {
       status: 'selected' as const,
       hold_expires_at: null,
       created_at: '2026-11-20T10:00:00.000Z',
+      waitlist_position: null,
       payment: null,
     };
     let withdrawn = false;
@@ -154,6 +156,7 @@ describe('/trial_details/{id}', () => {
       reference_code: 'TL-LAT3RR',
       hold_expires_at: null,
       created_at: '2026-11-20T10:00:00.000Z',
+      waitlist_position: null,
       payment: null,
     };
     const past = trialFixture({
@@ -178,6 +181,7 @@ describe('/trial_details/{id}', () => {
         status: 'registered',
         hold_expires_at: null,
         created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
         payment: null,
       },
     });
@@ -206,6 +210,7 @@ describe('/trial_details/{id}', () => {
         status: 'pending_payment',
         hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
         created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
         payment: {
           reference: 'tlp_0123456789abcdef01234567',
           status: 'pending',
@@ -240,6 +245,7 @@ describe('/trial_details/{id}', () => {
         status: 'pending_payment',
         hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
         created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
         payment: {
           reference: 'tlp_0123456789abcdef01234569',
           status: 'pending',
@@ -270,6 +276,7 @@ describe('/trial_details/{id}', () => {
       status: 'pending_payment' as const,
       hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
       created_at: '2026-11-20T10:00:00.000Z',
+      waitlist_position: null,
       payment: null,
     };
     let confirmed = false;
