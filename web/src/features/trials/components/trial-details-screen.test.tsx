@@ -40,12 +40,57 @@ describe('/trial_details/{id}', () => {
     expect(history.at(-1)).toBe(`/register_trial/${trial.id}`);
   });
 
-  it('says Slot Full when every place is taken', async () => {
-    const trial = trialFixture({ places_left: 0, registered_count: 50 });
+  it('offers to join the waitlist when every place is taken, and explains it', async () => {
+    const trial = trialFixture({ places_left: 0, registered_count: 50, waitlist_count: 3 });
     serveApi({ [`GET /api/trial/${trial.id}`]: () => trial });
-    open(trial);
-    expect(await screen.findByRole('button', { name: TRIAL_MESSAGES.full })).toBeDisabled();
+    const { history } = open(trial);
+    const join = await screen.findByRole('link', { name: 'Join the waitlist' });
+    expect(screen.getAllByText(TRIAL_MESSAGES.full)[0]).toBeVisible();
+    expect(screen.getByText(/the first in line gets it at once/)).toHaveTextContent(
+      '3 players are waiting.',
+    );
     expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    await userEvent.click(join);
+    expect(history.at(-1)).toBe(`/register_trial/${trial.id}`);
+  });
+
+  it('shows a waitlist place with its number in line, and leaving it', async () => {
+    const trial = trialFixture({
+      places_left: 0,
+      my_registration: {
+        id: 'reg-w',
+        reference_code: 'TL-WAIT23',
+        status: 'waitlisted',
+        hold_expires_at: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: 2,
+        payment: null,
+      },
+    });
+    let left = false;
+    serveApi({
+      [`GET /api/trial/${trial.id}`]: () => trial,
+      'DELETE /api/player_trial/reg-w': () => {
+        left = true;
+        return {
+          message: 'Registration cancelled',
+          id: 'reg-w',
+          status: 'cancelled',
+          refund: false,
+        };
+      },
+    });
+    open(trial);
+    const panel = await screen.findByRole('region', { name: 'Your registration' });
+    expect(within(panel).getByText('Waitlisted — number 2 in line')).toBeVisible();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Leave the waitlist' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Leave the waitlist',
+      }),
+    );
+    expect(await screen.findByText(TRIAL_MESSAGES.waitlistLeft)).toBeVisible();
+    expect(left).toBe(true);
   });
 
   it('says Deadline Over once the deadline has passed in Lagos', async () => {
