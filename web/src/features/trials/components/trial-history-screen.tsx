@@ -101,7 +101,7 @@ function LeaveWaitlist({ item }: { item: TrialHistoryItem }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelRegistration();
   return (
-    <div className="flex justify-end px-4 pb-3 sm:px-5">
+    <div className="-mt-2 flex justify-end px-4 pb-2 sm:px-5">
       <Button tone="ghost" className="text-red-700" onClick={() => setConfirming(true)}>
         Leave the waitlist
       </Button>
