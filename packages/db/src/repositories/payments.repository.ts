@@ -3,6 +3,7 @@ import type { Executor, Transaction } from '../client';
 import { paymentEvents, payments, sandboxCharges, trialRegistrations, trials } from '../schema';
 import { decidePaymentOutcome, todayInLagos, type RefundReason } from '@touchline/shared';
 import { rowsOf } from '../sql';
+import { ONE_PER_PLAYER_STATUSES } from './registrations.repository';
 import { promoteWaitlisted } from './waitlist.repository';
 
 /**
@@ -212,7 +213,7 @@ export async function markPaymentSucceeded(
             select 1 from trial_registrations
             where trial_id = ${trial.id} and player_id = ${registration.playerId}
               and id <> ${registration.id}
-              and status in ('pending_payment', 'registered', 'selected', 'rejected')
+              and status in ${ONE_PER_PLAYER_STATUSES}
             limit 1`),
         ).length > 0
       : false;
