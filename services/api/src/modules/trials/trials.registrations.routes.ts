@@ -53,7 +53,7 @@ export function registrationsRoutes(deps: {
         onRequest: [players, app.requireConsent],
         schema: {
           tags,
-          summary: `Register for a trial; a paid trial answers the \`payment\` to complete (${PAYMENT_MESSAGES.unavailable}: 502, the place is released)`,
+          summary: `Register for a trial; a paid trial answers the \`payment\` to complete (${PAYMENT_MESSAGES.unavailable}: 502, the place is released); a full trial answers \`waitlisted\` with its \`waitlist_position\``,
           security,
           body: registerBodySchemaAt(app.clock),
           response: {
@@ -76,7 +76,7 @@ export function registrationsRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Cancel your registration before the deadline (the place is freed; a payment is refunded)',
+            'Cancel your registration before the deadline (the place is freed and goes to the first in the waitlist; a payment is refunded), or leave the waitlist',
           security,
           params: idParams,
           response: { 200: cancelledSchema, ...errors, 404: errorBodySchema, 409: errorBodySchema },
