@@ -122,7 +122,10 @@ test.describe('the waitlist', () => {
     await expect(row.getByText('Waitlisted — number 1 in line')).toBeVisible();
     await expect(row.getByRole('button', { name: 'Leave the waitlist' })).toBeVisible();
     await keepScreenshot(page, testInfo, 'waitlist-history');
-    // The academy never sees a waitlisted player in its table.
+    // The academy sees how many wait, never who: no waitlisted player in its table.
+    await club.reload();
+    await expect(club.getByText(/1 on the waitlist/)).toBeVisible();
+    await expect(registrants.getByText('Emeka Nwosu', { exact: true })).toBeVisible();
     await expect(registrants.getByText('Tunde Bakare', { exact: true })).toHaveCount(0);
 
     // 2. A registrant cancels: the first in line is promoted at once and told live.
@@ -142,6 +145,7 @@ test.describe('the waitlist', () => {
     await expect(registrants.getByText('Tunde Bakare', { exact: true })).toBeVisible({
       timeout: 30_000,
     });
+    await expect(club.getByText(/on the waitlist/)).toHaveCount(0);
     await keepScreenshot(club, testInfo, 'waitlist-academy-registrants');
     await club.context().close();
   });
