@@ -282,6 +282,38 @@ describe('/trial_details/{id}', () => {
     expect(screen.getByRole('note')).toHaveTextContent(TEST_PAYMENTS_NOTICE);
   });
 
+  it('a place offered from the waitlist opens its checkout with Pay', async () => {
+    const trial = trialFixture({
+      my_registration: {
+        id: 'reg-p',
+        reference_code: 'TL-PROM23',
+        status: 'pending_payment',
+        hold_expires_at: new Date(Date.now() + 25 * 60_000).toISOString(),
+        created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
+        payment: null,
+      },
+    });
+    serveApi({
+      [`GET /api/trial/${trial.id}`]: () => trial,
+      'GET /api/client-config': () => ({
+        google_client_id: null,
+        dev_mailbox: true,
+        test_payments: true,
+        checkout_host: null,
+      }),
+      'POST /api/player_trial/reg-p/payment': () => ({
+        reference: 'tlp_0123456789abcdef0123456a',
+        authorization_url: '/sandbox/checkout/tlp_0123456789abcdef0123456a',
+      }),
+    });
+    const { history } = open(trial);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay ₦12,500' }));
+    await waitFor(() =>
+      expect(history.at(-1)).toBe('/sandbox/checkout/tlp_0123456789abcdef0123456a'),
+    );
+  });
+
   it('says nothing about test payments and offers no link to a foreign checkout with a real provider', async () => {
     const trial = trialFixture({
       my_registration: {
