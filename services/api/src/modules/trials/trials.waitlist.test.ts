@@ -4,6 +4,7 @@ import { schema } from '@touchline/db';
 import { TRIAL_MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { consentedGuardian, dobAged } from '../guardians/guardians.test-support';
+import { PASSWORD, withPassword } from '../your-data/your-data.test-support';
 import { academy, createTrial, outboxOf, player, register } from './trials.test-support';
 
 /** Reads until `ok` holds, with a generous bound for a loaded machine (never a fixed sleep). */
@@ -351,6 +352,24 @@ describe('the waitlist of a full trial (supplement §17, decision 49)', () => {
         (v) => v.my_registration?.status === 'registered',
       );
     });
+  });
+
+  it('deleting the account gives up a waitlist place: a deleted account is never promoted', async () => {
+    const trial = await trialOf({ total_participant_limit: 1 });
+    const ada = await player(t);
+    const adaReg = (await register(ada, trial)).json();
+    const leaving = await withPassword(t, { role: 'player', state: 'Lagos', sports: ['football'] });
+    const leavingReg = (await register(leaving, trial)).json();
+    expect(leavingReg.status).toBe('waitlisted');
+    const deleted = await leaving.call('DELETE', '/api/me', { password: PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    await ada.call('DELETE', `/api/player_trial/${adaReg.id}`);
+    const [row] = await t.db
+      .select()
+      .from(schema.trialRegistrations)
+      .where(eq(schema.trialRegistrations.id, leavingReg.id));
+    expect(row?.status).toBe('cancelled');
+    expect((await view(ada, trial.id)).registered_count).toBe(0);
   });
 
   it('a cancelled trial ends its waitlist too', async () => {
