@@ -74,7 +74,7 @@ describe('capacity under concurrent registrations', () => {
 
 /**
  * The waitlist under concurrency (supplement §17, decision 49): many cancellations, waitlist
- * departures and new registrations at once on a full trial. Every freed place goes to exactly one
+ * departures, new registrations and a raised limit at once on a full trial. Every freed place goes to exactly one
  * waiting registration in the transaction that freed it, so at the end: the trial is never over
  * capacity, the counter equals the places actually held, no place is free while anyone waits,
  * every promotion was announced once, and nobody who joined the line earlier is still waiting
@@ -87,12 +87,12 @@ describe('the waitlist under concurrent cancellations and registrations', () => 
   }, 60_000);
   afterAll(async () => t.close());
 
-  const [limit, waiting, cancelling, leaving, joining] = postgresTier
-    ? [30, 60, 25, 10, 40]
-    : [6, 12, 5, 2, 8];
+  const [limit, waiting, cancelling, leaving, joining, raise] = postgresTier
+    ? [30, 60, 25, 10, 40, 3]
+    : [6, 12, 5, 2, 8, 2];
   const name = postgresTier
-    ? `Postgres only: ${cancelling} cancellations, ${leaving} waitlist departures and ${joining} registrations at once on a full ${limit}-place trial with ${waiting} waiting → exactly one promotion per freed place`
-    : `PGlite: ${cancelling} cancellations, ${leaving} departures and ${joining} registrations at once → one promotion per freed place (the larger race runs on the Postgres tier)`;
+    ? `Postgres only: ${cancelling} cancellations, ${leaving} waitlist departures, ${joining} registrations and a limit raised by ${raise} at once on a full ${limit}-place trial with ${waiting} waiting → exactly one promotion per freed place`
+    : `PGlite: ${cancelling} cancellations, ${leaving} departures, ${joining} registrations and a raised limit at once → one promotion per freed place (the larger race runs on the Postgres tier)`;
 
   it(
     name,
@@ -132,8 +132,13 @@ describe('the waitlist under concurrent cancellations and registrations', () => 
           .map(({ p, id }) => send(() => p.call('DELETE', `/api/player_trial/${id}`))),
         ...leavers.map(({ p, id }) => send(() => p.call('DELETE', `/api/player_trial/${id}`))),
         ...newcomers.map((p) => send(() => register(p, trial))),
+        // The academy raises the limit in the middle of it all: three more places.
+        send(() =>
+          club.call('PUT', `/api/trial/${trial.id}`, { total_participant_limit: limit + raise }),
+        ),
       ]);
       for (const res of answers) expect([200, 201], res.body).toContain(res.statusCode);
+      const places = limit + raise;
 
       const stored = await t.db
         .select()
@@ -147,18 +152,19 @@ describe('the waitlist under concurrent cancellations and registrations', () => 
       const stillWaiting = stored.filter((r) => r.status === 'waitlisted');
       // Never over capacity, and the counter is exactly the places held.
       const [row] = await t.db.select().from(schema.trials).where(eq(schema.trials.id, trial.id));
-      expect(holding.length).toBeLessThanOrEqual(limit);
+      expect(row!.participantLimit).toBe(places);
+      expect(holding.length).toBeLessThanOrEqual(places);
       expect(row!.registeredCount).toBe(holding.length);
-      // No place stays free while anyone waits: every freed place was promoted into.
-      expect(holding).toHaveLength(limit);
-      expect(stillWaiting).toHaveLength(waiting - leaving + joining - cancelling);
+      // No place stays free while anyone waits: every freed or added place was promoted into.
+      expect(holding).toHaveLength(places);
+      expect(stillWaiting).toHaveLength(waiting - leaving + joining - cancelling - raise);
 
       // Exactly one promotion per freed place, each announced once, none twice.
       const promotedIds = (await outboxOf(t, 'registration.promoted'))
         .filter((p) => p.trialId === trial.id)
         .map((p) => p.registrationId!);
-      expect(promotedIds).toHaveLength(cancelling);
-      expect(new Set(promotedIds).size).toBe(cancelling);
+      expect(promotedIds).toHaveLength(cancelling + raise);
+      expect(new Set(promotedIds).size).toBe(cancelling + raise);
       const byId = new Map(stored.map((r) => [r.id, r]));
       for (const id of promotedIds) expect(byId.get(id)!.status).toBe('registered');
       // Line order: nobody promoted joined after anyone still waiting.
@@ -167,7 +173,7 @@ describe('the waitlist under concurrent cancellations and registrations', () => 
       expect(lastPromoted).toBeLessThan(firstWaiting);
       // The line's positions are 1..n with no gap or repeat.
       const view = (await club.call('GET', `/api/trial/${trial.id}`)).json();
-      expect(view).toMatchObject({ registered_count: limit, places_left: 0 });
+      expect(view).toMatchObject({ registered_count: places, places_left: 0 });
       const people = new Map([...line.map((x) => x.p), ...newcomers].map((p) => [p.id, p]));
       const positions = await Promise.all(
         stillWaiting.map(
