@@ -41,7 +41,7 @@ type WaitingRow = { id: string; playerId: string; dob: string; consentStatus: st
  * the guardian's 48-hour hold and stays hidden from the academy (decision 42); otherwise a free
  * trial `registered` and a paid one `pending_payment` with the 30-minute hold (the payment is
  * opened when the player pays: `POST /api/player_trial/{id}/payment`). Nothing is promoted for a
- * cancelled trial or once its day has passed.
+ * cancelled trial or once its day has passed; an inactive account (suspended) is passed over.
  */
 export async function promoteWaitlisted(
   tx: Transaction,
@@ -64,7 +64,7 @@ export async function promoteWaitlisted(
       select r.id, r.player_id as "playerId", r.dob::text as dob,
         u.consent_status as "consentStatus"
       from trial_registrations r join users u on u.id = r.player_id
-      where r.trial_id = ${input.trialId} and r.status = 'waitlisted'
+      where r.trial_id = ${input.trialId} and r.status = 'waitlisted' and u.is_active
       order by r.waitlist_seq
       ${free === null ? sql`` : sql`limit ${free}`}
       for update of r skip locked`),
