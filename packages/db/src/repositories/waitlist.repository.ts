@@ -1,4 +1,10 @@
-import { ageOn, LIMITS, todayInLagos } from '@touchline/shared';
+import {
+  decidePromotion,
+  placesToPromote,
+  todayInLagos,
+  type PromotionDecision,
+  type PromotionTrialFacts,
+} from '@touchline/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { rowsOf } from '../sql';
@@ -14,18 +20,10 @@ import { appendEvent } from './outbox.repository';
  * the counter and the line as the previous one left them.
  */
 
-/** What a promoted registration became, by the rules of registering now (decision 42 for minors). */
-export type PromotedStatus = 'registered' | 'pending_payment' | 'awaiting_guardian';
+/** What a promoted registration became (`decidePromotion`; decision 42 for minors). */
+export type PromotedStatus = PromotionDecision['status'];
 
 export type Promotion = { id: string; playerId: string; status: PromotedStatus };
-
-type TrialForPromotion = {
-  status: 'active' | 'cancelled';
-  trialDate: string;
-  participantLimit: number | null;
-  registeredCount: number;
-  feeKobo: number;
-};
 
 type WaitingRow = { id: string; playerId: string; dob: string; consentStatus: string };
 
@@ -37,11 +35,12 @@ type WaitingRow = { id: string; playerId: string; dob: string; consentStatus: st
  * row another transaction is changing — its player leaving the line — is not waited for, and that
  * transaction, holding the trial's lock after this one, promotes again when it frees a place).
  *
- * A consented minor (consent `given`, under 18 on Lagos today) becomes `awaiting_guardian` with
- * the guardian's 48-hour hold and stays hidden from the academy (decision 42); otherwise a free
- * trial `registered` and a paid one `pending_payment` with the 30-minute hold (the payment is
- * opened when the player pays: `POST /api/player_trial/{id}/payment`). Nothing is promoted for a
- * cancelled trial or once its day has passed; an inactive account (suspended) is passed over.
+ * How many (`placesToPromote`) and what each becomes (`decidePromotion`, @touchline/shared) are
+ * pure rules: a consented minor `awaiting_guardian` with the guardian's 48-hour hold, hidden
+ * from the academy (decision 42); otherwise a free trial `registered` and a paid one
+ * `pending_payment` with the 30-minute hold (the payment is opened when the player pays:
+ * `POST /api/player_trial/{id}/payment`). Nothing is promoted for a cancelled trial or once its
+ * day has passed; an inactive account (suspended) is passed over.
  */
 export async function promoteWaitlisted(
   tx: Transaction,
@@ -51,13 +50,16 @@ export async function promoteWaitlisted(
     select status, trial_date::text as "trialDate", participant_limit as "participantLimit",
       registered_count as "registeredCount", fee_kobo as "feeKobo"
     from trials where id = ${input.trialId}`);
-  const trial = rowsOf<TrialForPromotion>(trialResult)[0];
-  if (!trial || trial.status !== 'active') return [];
+  const row = rowsOf<PromotionTrialFacts>(trialResult)[0];
+  if (!row) return [];
+  const trial = {
+    ...row,
+    registeredCount: Number(row.registeredCount),
+    feeKobo: Number(row.feeKobo),
+  };
   const today = todayInLagos(input.now);
-  if (today > trial.trialDate) return [];
-  const free =
-    trial.participantLimit === null ? null : trial.participantLimit - Number(trial.registeredCount);
-  if (free !== null && free <= 0) return [];
+  const places = placesToPromote(trial, today);
+  if (places === 0) return [];
 
   const waiting = rowsOf<WaitingRow>(
     await tx.execute(sql`
@@ -66,39 +68,26 @@ export async function promoteWaitlisted(
       from trial_registrations r join users u on u.id = r.player_id
       where r.trial_id = ${input.trialId} and r.status = 'waitlisted' and u.is_active
       order by r.waitlist_seq
-      ${free === null ? sql`` : sql`limit ${free}`}
+      ${places === null ? sql`` : sql`limit ${places}`}
       for update of r skip locked`),
   );
   const promoted: Promotion[] = [];
-  for (const row of waiting) {
-    const guardian = row.consentStatus === 'given' && ageOn(row.dob, today) < 18;
-    const status: PromotedStatus = guardian
-      ? 'awaiting_guardian'
-      : Number(trial.feeKobo) <= 0
-        ? 'registered'
-        : 'pending_payment';
-    const holdMinutes =
-      status === 'awaiting_guardian'
-        ? LIMITS.guardianHoldMinutes
-        : status === 'pending_payment'
-          ? LIMITS.paymentHoldMinutes
-          : null;
-    const holdExpiresAt =
-      holdMinutes === null ? null : new Date(input.now.getTime() + holdMinutes * 60_000);
+  for (const waiter of waiting) {
+    const decision = decidePromotion({ trial, player: waiter, today, now: input.now });
     await tx.execute(sql`
       update trial_registrations
-      set status = ${status},
-        hold_expires_at = ${holdExpiresAt ? holdExpiresAt.toISOString() : null}::timestamptz,
-        academy_visible = ${status !== 'awaiting_guardian'},
+      set status = ${decision.status},
+        hold_expires_at = ${decision.holdExpiresAt?.toISOString() ?? null}::timestamptz,
+        academy_visible = ${decision.academyVisible},
         updated_at = ${input.now.toISOString()}::timestamptz
-      where id = ${row.id}`);
+      where id = ${waiter.id}`);
     await tx.execute(sql`
       update trials set registered_count = registered_count + 1 where id = ${input.trialId}`);
     await appendEvent(tx, {
       type: 'registration.promoted',
-      payload: { registrationId: row.id, trialId: input.trialId },
+      payload: { registrationId: waiter.id, trialId: input.trialId },
     });
-    promoted.push({ id: row.id, playerId: row.playerId, status });
+    promoted.push({ id: waiter.id, playerId: waiter.playerId, status: decision.status });
   }
   return promoted;
 }
