@@ -69,7 +69,7 @@ export function logOneLinePerRequest(app: FastifyInstance) {
 export function logOneEntryPerRequest(app: FastifyInstance) {
   // At debug level a request's arrival is logged too (as Fastify's own 'incoming request'): an
   // operator following one slow or stuck request, or a test waiting for the server to have one.
-  if (app.log.isLevelEnabled('debug')) {
+  if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onRequest', (request, _reply, done) => {
       request.log.debug({ req: request }, 'incoming request');
       done();
