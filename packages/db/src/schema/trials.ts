@@ -127,6 +127,7 @@ export const trialRegistrations = pgTable(
         'trial_cancelled',
         'expired',
         'awaiting_guardian',
+        'no_show',
       ],
     }).notNull(),
     holdExpiresAt: tz('hold_expires_at'),
@@ -137,6 +138,9 @@ export const trialRegistrations = pgTable(
      */
     academyVisible: boolean('academy_visible').notNull().default(true),
     remindedAt: tz('reminded_at'),
+    /** Trial-day attendance (supplement §17, decision 50): when and by whom it was checked in. */
+    checkedInAt: tz('checked_in_at'),
+    checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,7 +149,7 @@ export const trialRegistrations = pgTable(
     uniqueIndex('trial_registrations_live_key')
       .on(t.trialId, t.playerId)
       .where(
-        sql`${t.status} in ('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian')`,
+        sql`${t.status} in ('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian', 'waitlisted', 'no_show')`,
       ),
     index('trial_registrations_trial_created_idx').on(t.trialId, t.createdAt),
     index('trial_registrations_player_created_idx').on(t.playerId, t.createdAt),
