@@ -128,6 +128,7 @@ export const trialRegistrations = pgTable(
         'expired',
         'awaiting_guardian',
         'no_show',
+        'waitlisted',
       ],
     }).notNull(),
     holdExpiresAt: tz('hold_expires_at'),
@@ -137,6 +138,12 @@ export const trialRegistrations = pgTable(
      * registered (decision 42); a declined or expired one stays hidden.
      */
     academyVisible: boolean('academy_visible').notNull().default(true),
+    /**
+     * The place in its trial's line of a registration that joined the waitlist (1, 2, … per
+     * trial, drawn under the trial's row lock, so line order is the order of joining; decision
+     * 49); null for one that never waited.
+     */
+    waitlistSeq: integer('waitlist_seq'),
     remindedAt: tz('reminded_at'),
     /** Trial-day attendance (supplement §17, decision 50): when and by whom it was checked in. */
     checkedInAt: tz('checked_in_at'),
@@ -156,6 +163,10 @@ export const trialRegistrations = pgTable(
     index('trial_registrations_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} in ('pending_payment', 'awaiting_guardian')`),
+    /** The waitlist in line order (supplement §17, decision 49). */
+    index('trial_registrations_waitlist_idx')
+      .on(t.trialId, t.waitlistSeq)
+      .where(sql`${t.status} = 'waitlisted'`),
   ],
 );
 
