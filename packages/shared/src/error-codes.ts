@@ -170,6 +170,8 @@ export const TRIALS_ERRORS = {
   dobMismatch: 'trials.dob_mismatch',
   /** 409: the academy is not verified (any more) or blocked. */
   academyUnavailable: 'trials.academy_unavailable',
+  /** 409: the registration holds no visible place (unpaid, awaiting a guardian, cancelled…). */
+  checkInNotAllowed: 'trials.check_in_not_allowed',
 } as const;
 
 /** Payments; each code's text is `PAYMENT_MESSAGES[<key>]` (contracts/payments.ts). */

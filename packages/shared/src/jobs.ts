@@ -150,6 +150,8 @@ export const JOBS = {
   'trials.sweep_holds': { queue: 'trials', payload: z.object({}) },
   /** Recurring: registrants of trials starting within 24 hours, each reminded once. */
   'trials.remind': { queue: 'trials', payload: z.object({}) },
+  /** Recurring: registrants not checked in once the trial day ended in Lagos become `no_show`. */
+  'trials.mark_no_shows': { queue: 'trials', payload: z.object({}) },
   /** Refunds one succeeded payment through its provider (idempotent: refunded stays refunded). */
   'payments.refund': {
     queue: 'payments',
@@ -431,6 +433,7 @@ export const SCHEDULES: readonly { job: JobName; everyMs: number }[] = [
   { job: 'maintenance.prune', everyMs: 60 * 60 * 1000 },
   { job: 'trials.sweep_holds', everyMs: 5 * 60 * 1000 },
   { job: 'trials.remind', everyMs: 15 * 60 * 1000 },
+  { job: 'trials.mark_no_shows', everyMs: 60 * 60 * 1000 },
   { job: 'accounts.erase_due', everyMs: 60 * 60 * 1000 },
   { job: 'guardians.end_at_18', everyMs: 60 * 60 * 1000 },
   { job: 'feeds.rank_popular', everyMs: 5 * 60 * 1000 },

@@ -44,6 +44,7 @@ export function registrantsCsv(
     'Status',
     'Payment',
     'Registered at',
+    'Checked in at',
     ...requirements.map((r) => r.text),
   ];
   const rows = list.registrants.map((r) => {
@@ -61,6 +62,7 @@ export function registrantsCsv(
       REGISTRATION_STATUS_LABELS[r.status],
       r.payment_status ?? '',
       r.created_at,
+      r.checked_in_at ?? '',
       ...requirements.map((q) => answers.get(q.id) ?? ''),
     ];
   });

@@ -127,6 +127,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         status: r.status,
         payment_status: r.paymentStatus,
         created_at: r.createdAt.toISOString(),
+        checked_in_at: r.checkedInAt ? r.checkedInAt.toISOString() : null,
         answers: r.answers,
       })),
     };

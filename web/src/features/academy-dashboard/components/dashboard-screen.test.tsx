@@ -35,6 +35,7 @@ const dashboard = (overrides: Partial<AcademyDashboard> = {}): AcademyDashboard 
     cancelled: 1,
     trial_cancelled: 0,
     expired: 4,
+    no_show: 2,
   },
   registrations_per_day: days,
   upcoming_trials: [

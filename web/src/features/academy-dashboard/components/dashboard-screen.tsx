@@ -107,6 +107,9 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
         <p>
           {last30} {last30 === 1 ? 'registration' : 'registrations'} in the last 30 days
         </p>
+        <p>
+          {counts.no_show} {counts.no_show === 1 ? 'no-show' : 'no-shows'} at past trials
+        </p>
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
