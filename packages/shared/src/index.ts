@@ -35,3 +35,4 @@ export * from './your-data-texts';
 export * from './contracts/guardian-approvals';
 export * from './reach-texts';
 export * from './contracts/reach';
+export * from './contracts/evaluations';

@@ -5,6 +5,7 @@ import { MESSAGES } from '../messages';
 import { SPORTS } from '../sports';
 import { numberedPageFields, pageNumberSchema } from '../paging';
 import { emailField } from './auth';
+import { feedbackSchema } from './evaluations';
 import { normalizeNigerianPhone, PROFILE_MESSAGES } from './profiles';
 
 /**
@@ -315,6 +316,8 @@ export const trialHistoryItemSchema = z.object({
   created_at: z.string(),
   trial: trialSummarySchema,
   payment: myRegistrationSchema.shape.payment,
+  /** Added (§17): the academy's shared evaluation, the player's feedback report; else null. */
+  feedback: feedbackSchema.nullable(),
 });
 export type TrialHistoryItem = z.infer<typeof trialHistoryItemSchema>;
 export const trialHistoryResponseSchema = z.object({

@@ -6,11 +6,13 @@ import {
   findTrialById,
   listRegistrants,
   listTrialRequirements,
+  sharedFeedbackFor,
   trialHistory,
   type PaymentProviderName,
 } from '@touchline/db/trials';
 import {
   ageOn,
+  feedbackOf,
   TRIAL_LIMITS,
   type OutcomeStatus,
   type PaymentStatus,
@@ -210,6 +212,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         page,
         pageSize: TRIAL_LIMITS.listPageSize,
       });
+      const feedback = await sharedFeedbackFor(db, {
+        playerId: viewer.userId,
+        registrationIds: rows.map((r) => r.id),
+      });
       return {
         registrations: rows.map((row) => ({
           id: row.id,
@@ -246,6 +252,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
                 authorization_url: row.payment.authorization_url,
               }
             : null,
+          feedback: feedbackOf(feedback.get(row.id)),
         })),
         has_more: hasMore,
         page,

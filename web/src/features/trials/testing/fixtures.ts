@@ -75,6 +75,7 @@ export function ownProfile(overrides: Partial<ProfileView> = {}): ProfileView {
     email: 'ada@example.com',
     phone: null,
     dob: '2010-03-04',
+    measured: null,
     ...overrides,
   };
 }
@@ -89,6 +90,7 @@ export function historyItem(
     status: 'registered',
     hold_expires_at: null,
     created_at: '2026-11-20T10:00:00.000Z',
+    feedback: null,
     trial: {
       id: trial.id,
       name: trial.name,
