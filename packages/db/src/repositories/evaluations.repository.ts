@@ -242,3 +242,37 @@ export async function findSharedEvaluation(
   const [row] = rowsOf<RawEvaluation>(result);
   return row ? toEvaluation(row) : null;
 }
+
+export type TrialEvaluationProgress = {
+  trialId: string;
+  name: string;
+  trialDate: string;
+  evaluated: number;
+  evaluable: number;
+};
+
+/**
+ * The academy's latest trials whose day has come, each with how many registrants holding a place
+ * (visible to it) have scores: the dashboard's 'N of M evaluated'.
+ */
+export async function listAcademyEvaluationProgress(
+  executor: Executor,
+  input: { academyId: string; today: string; limit: number },
+): Promise<TrialEvaluationProgress[]> {
+  const result = await executor.execute(sql`
+    select t.id as "trialId", t.name, t.trial_date::text as "trialDate",
+      (select count(*)::int from trial_registrations r
+        join trial_evaluations e on e.registration_id = r.id
+        where r.trial_id = t.id and r.academy_visible
+          and r.status in ('registered', 'selected', 'rejected')
+          and jsonb_array_length(e.scores) > 0) as evaluated,
+      (select count(*)::int from trial_registrations r
+        where r.trial_id = t.id and r.academy_visible
+          and r.status in ('registered', 'selected', 'rejected')) as evaluable
+    from trials t
+    where t.academy_id = ${input.academyId} and t.status = 'active'
+      and t.trial_date <= ${input.today}
+    order by t.trial_date desc, t.id desc
+    limit ${input.limit}`);
+  return rowsOf<TrialEvaluationProgress>(result);
+}

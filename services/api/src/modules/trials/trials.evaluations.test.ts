@@ -133,6 +133,26 @@ describe('trial evaluations', () => {
     expect(next.json().criteria).toEqual(['Pace', 'First touch']);
   });
 
+  it('the dashboard counts N of M evaluated and the registrants CSV carries scores and measurements', async () => {
+    const { club, trial, id } = await trialDay();
+    await register(await player(t), trial);
+    await club.call('PUT', `/api/player_trial/${id}/evaluation`, scored);
+    const dashboard = await club.call('GET', '/api/academy_dashboard');
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json().evaluation_progress).toContainEqual({
+      trial_id: trial.id,
+      name: trial.name,
+      trial_date: lagosDate(0),
+      evaluated: 1,
+      evaluable: 2,
+    });
+    const csv = await club.call('GET', `/api/players_in_trial_list/${trial.id}?format=csv`);
+    const [header, ...rows] = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(header).toContain('Score: Pace,Score: First touch,Evaluation notes,Evaluation shared');
+    expect(header).toContain('30 m sprint (s)');
+    expect(rows.find((r) => r.includes('4.21'))).toContain(',4,3,');
+  });
+
   it('only the trial’s academy evaluates: another academy, the player and a guardian are refused', async () => {
     const { ada, id } = await trialDay();
     const other = await academy(t);

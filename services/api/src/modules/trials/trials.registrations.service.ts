@@ -5,6 +5,7 @@ import {
   findRegistration,
   findTrialById,
   listRegistrants,
+  evaluationsOfTrial,
   listTrialRequirements,
   sharedFeedbackFor,
   trialHistory,
@@ -25,6 +26,7 @@ import {
 import type { Viewer } from '../../lib/auth-context';
 import { registrantsCsv, registrantsFileName } from './trials.csv';
 import { trialsErrors } from './trials.errors';
+import { evaluationCsvColumns } from './trials.evaluations.csv';
 import type { RegistrationRefusal } from './trials.registrations.rules';
 import {
   cancelRegistrationWithin,
@@ -265,9 +267,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     async registrantsCsv(viewer: Viewer, trialId: string) {
       const list = await registrants(viewer, trialId);
       const requirements = await listTrialRequirements(db, trialId);
+      const evaluations = await evaluationsOfTrial(db, trialId);
       return {
         fileName: registrantsFileName(list.trial.name),
-        csv: registrantsCsv(list, requirements),
+        csv: registrantsCsv(list, requirements, evaluationCsvColumns(evaluations)),
       };
     },
 
