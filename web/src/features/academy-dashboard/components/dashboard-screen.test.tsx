@@ -37,6 +37,9 @@ const dashboard = (overrides: Partial<AcademyDashboard> = {}): AcademyDashboard 
     expired: 4,
   },
   registrations_per_day: days,
+  evaluation_progress: [
+    { trial_id: 't-9', name: 'Ikeja Open', trial_date: '2026-11-28', evaluated: 1, evaluable: 2 },
+  ],
   upcoming_trials: [
     {
       id: 't-1',
