@@ -117,7 +117,7 @@ function EvaluationForm({ evaluation }: { evaluation: Evaluation }) {
               Score
               <select
                 aria-label={`Score for ${row.criterion || `criterion ${index + 1}`}`}
-                className="field-input mt-1 w-28"
+                className="field-input mt-1 w-36"
                 value={row.score}
                 onChange={(e) => update(index, { score: e.target.value })}
               >
