@@ -132,6 +132,8 @@ export const TRIALS_ERRORS = {
   approvalClosed: 'trials.approval_closed',
   /** 404. */
   notFound: 'trials.not_found',
+  /** 409: the registration holds no place waiting for the player's payment (decision 49). */
+  notYourPendingPayment: 'trials.no_payment_due',
   /** 403: 'Only verified academies can create trials'. */
   notVerified: 'trials.not_verified',
   /** 403: another academy's trial (or registrants, or registration). */

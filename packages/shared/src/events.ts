@@ -62,6 +62,23 @@ export const DOMAIN_EVENTS = {
    * is told (in-app, e-mail); the academy is not (decision 42).
    */
   'registration.awaiting_guardian': z.object({ registrationId: z.string().uuid() }),
+  /**
+   * A full trial answered a registration `waitlisted` (supplement §17): it takes no place; the
+   * player's screens are told.
+   */
+  'registration.waitlisted': z.object({
+    registrationId: z.string().uuid(),
+    trialId: z.string().uuid(),
+  }),
+  /**
+   * A freed place went to the first waitlisted registration, in the transaction that freed it
+   * (decision 49): now `registered`, `pending_payment` (30-minute hold) or `awaiting_guardian`.
+   * The player is told in-app and by e-mail; the academy as for a new registration.
+   */
+  'registration.promoted': z.object({
+    registrationId: z.string().uuid(),
+    trialId: z.string().uuid(),
+  }),
   /** A guardian's approval made it `registered` (free at once, paid once paid): now the academy is told. */
   'registration.approved': z.object({ registrationId: z.string().uuid() }),
   /** A guardian declined: the place is freed, the child told. */
@@ -135,6 +152,24 @@ export const EMAIL_TEMPLATES = {
     amountKobo: z.number().int().min(0),
     currency: z.string(),
     expiresAt: z.string(),
+    link: z.string(),
+  }),
+  /**
+   * A waitlisted player was given a freed place (supplement §17): registered (free), to pay
+   * before `holdExpiresAt` (paid), or waiting for the guardian's approval (a consented minor).
+   */
+  'trials.waitlist_promoted': z.object({
+    name: z.string(),
+    trial: z.string(),
+    referenceCode: z.string(),
+    trialDate: z.string(),
+    startTime: z.string(),
+    venue: z.string(),
+    status: z.enum(['registered', 'pending_payment', 'awaiting_guardian']),
+    amountKobo: z.number().int().min(0),
+    currency: z.string(),
+    /** A readable Lagos time when the place is held until (paid / guardian), else null. */
+    holdUntil: z.string().nullable(),
     link: z.string(),
   }),
   /** Selection outcome. */

@@ -12,6 +12,7 @@ export * from './realtime';
 export * from './api';
 export * from './dates';
 export * from './payment-outcome';
+export * from './waitlist-promotion';
 export * from './text';
 export * from './paging';
 export * from './contracts/auth';

@@ -106,6 +106,14 @@ export const JOBS = {
     payload: z.object({ eventId: z.string(), registrationId: z.string().uuid() }),
   },
   /**
+   * A waitlisted player was promoted (decision 49): told in-app and by e-mail; the academy told as
+   * for a new registration when it may see it.
+   */
+  'notifications.waitlist_promoted': {
+    queue: 'notifications',
+    payload: z.object({ eventId: z.string(), registrationId: z.string().uuid() }),
+  },
+  /**
    * A change of a registration, to the player (in-app, and an e-mail: receipt on `confirmed`,
    * outcome on `selected`/`rejected`, refund on `refunded`, the feedback report on
    * `evaluation_shared`).
@@ -359,6 +367,25 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
       job: 'trials.expire_hold',
       payload: (p) => ({ registrationId: p.registrationId }),
       delayMs: GUARDIAN_HOLD_EXPIRY_DELAY_MS,
+    },
+    registrationChanged,
+  ],
+  'registration.waitlisted': [registrationChanged],
+  'registration.promoted': [
+    {
+      job: 'notifications.waitlist_promoted',
+      payload: (p, eventId) => ({ eventId, registrationId: p.registrationId }),
+    },
+    {
+      // A consented minor's promotion waits for the guardian (decision 42): they are asked.
+      job: 'notifications.guardian_approval',
+      payload: (p, eventId) => ({ eventId, registrationId: p.registrationId, update: 'requested' }),
+    },
+    {
+      // A paid promotion's 30-minute hold (a free or guardian's one: not due, the sweep's).
+      job: 'trials.expire_hold',
+      payload: (p) => ({ registrationId: p.registrationId }),
+      delayMs: HOLD_EXPIRY_DELAY_MS,
     },
     registrationChanged,
   ],

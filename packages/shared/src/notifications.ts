@@ -46,6 +46,16 @@ export const NOTIFICATION_TEXTS = {
   registrationExpired: (trial: string) =>
     `Your place at ${trial} was released because payment was not completed`,
   trialCancelled: (trial: string) => `${trial} has been cancelled`,
+  /** To a waitlisted player given a freed place (supplement §17): what to do next, by status. */
+  waitlistPromoted: (
+    trial: string,
+    next: 'registered' | 'pending_payment' | 'awaiting_guardian',
+  ) =>
+    next === 'registered'
+      ? `A place opened at ${trial}: you are registered`
+      : next === 'pending_payment'
+        ? `A place opened at ${trial}: pay within 30 minutes to keep it`
+        : `A place opened at ${trial}: your guardian's approval is needed`,
   /** To each linked guardian when a consented minor registers (link `/guardian/home`). */
   guardianApprovalRequested: (child: string, trial: string) =>
     `${child} registered for ${trial}: your approval is needed`,

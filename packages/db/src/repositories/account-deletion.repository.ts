@@ -82,8 +82,10 @@ export async function readDeletionFacts(
         '{}'::text[]) as "upcomingTrialIds",
       coalesce((select array_agg(r.id::text order by r.created_at) from trial_registrations r
         join trials t on t.id = r.trial_id
-        where r.player_id = u.id and r.status in ('pending_payment', 'registered')
-          and t.status = 'active' and t.deadline >= ${today}::date),
+        where r.player_id = u.id and t.status = 'active'
+          and ((r.status in ('pending_payment', 'registered') and t.deadline >= ${today}::date)
+            -- A waitlist place goes too, so a deleted account is never promoted (decision 49).
+            or (r.status = 'waitlisted' and t.trial_date >= ${today}::date))),
         '{}'::text[]) as "cancellableRegistrationIds"
     from users u where u.id = ${userId}::uuid`);
   const [row] = rowsOf<DeletionFacts>(result);

@@ -3,6 +3,8 @@ import type { Executor, Transaction } from '../client';
 import { paymentEvents, payments, sandboxCharges, trialRegistrations, trials } from '../schema';
 import { decidePaymentOutcome, todayInLagos, type RefundReason } from '@touchline/shared';
 import { rowsOf } from '../sql';
+import { ONE_PER_PLAYER_STATUSES } from './registrations.repository';
+import { promoteWaitlisted } from './waitlist.repository';
 
 /**
  * Payments: one row per attempt, raw provider events (deduplicated), and the sandbox provider's
@@ -211,7 +213,7 @@ export async function markPaymentSucceeded(
             select 1 from trial_registrations
             where trial_id = ${trial.id} and player_id = ${registration.playerId}
               and id <> ${registration.id}
-              and status in ('pending_payment', 'registered', 'selected', 'rejected')
+              and status in ${ONE_PER_PLAYER_STATUSES}
             limit 1`),
         ).length > 0
       : false;
@@ -279,7 +281,10 @@ export async function markPaymentSucceeded(
   };
 }
 
-/** A `pending_payment` registration expires and frees its place (under the caller's locks). */
+/**
+ * A `pending_payment` registration expires and frees its place (under the caller's locks), given
+ * at once to the first waitlisted (decision 49).
+ */
 async function expireHold(tx: Transaction, trialId: string, registrationId: string, now: Date) {
   await tx
     .update(trialRegistrations)
@@ -289,6 +294,7 @@ async function expireHold(tx: Transaction, trialId: string, registrationId: stri
     .update(trials)
     .set({ registeredCount: sql`greatest(${trials.registeredCount} - 1, 0)` })
     .where(eq(trials.id, trialId));
+  await promoteWaitlisted(tx, { trialId, now });
 }
 
 /**
@@ -317,14 +323,7 @@ export async function markPaymentFailed(
     .where(eq(payments.id, payment.id));
   let expiredRegistrationId: string | null = null;
   if ((input.releaseHold ?? true) && registration.status === 'pending_payment') {
-    await tx
-      .update(trialRegistrations)
-      .set({ status: 'expired', updatedAt: input.now })
-      .where(eq(trialRegistrations.id, registration.id));
-    await tx
-      .update(trials)
-      .set({ registeredCount: sql`greatest(${trials.registeredCount} - 1, 0)` })
-      .where(eq(trials.id, trial.id));
+    await expireHold(tx, trial.id, registration.id, input.now);
     expiredRegistrationId = registration.id;
   }
   return { changed: true, ...base, expiredRegistrationId };

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../client';
 import { guardianLinks, payments, trialRegistrations, trials } from '../schema';
 import { rowsOf } from '../sql';
 import type { RegistrationRow } from './registrations.repository';
+import { promoteWaitlisted } from './waitlist.repository';
 
 /**
  * A registration's later life: the player's cancellation, the academy's outcome, and holds that
@@ -67,12 +68,16 @@ export async function lockRegistration(
   };
 }
 
-/** Frees one place of a trial (under its lock). */
-async function freePlace(tx: Transaction, trialId: string) {
+/**
+ * Frees one place of a trial (under its lock) and gives it at once to the first in its waitlist
+ * (decision 49: `promoteWaitlisted` appends `registration.promoted` in this transaction).
+ */
+async function freePlace(tx: Transaction, trialId: string, now: Date) {
   await tx
     .update(trials)
     .set({ registeredCount: sql`greatest(${trials.registeredCount} - 1, 0)` })
     .where(eq(trials.id, trialId));
+  await promoteWaitlisted(tx, { trialId, now });
 }
 
 /** Fails the registration's pending payments with a reason. */
@@ -89,18 +94,20 @@ async function failPendingPayments(
 
 /**
  * Writes a decided cancellation by the player (under `lockRegistration`): `cancelled`, the place
- * freed, pending payments failed ('cancelled'). Answers the succeeded payment to refund, or null
+ * freed (and given to the first waitlisted, decision 49; leaving the waitlist frees none),
+ * pending payments failed ('cancelled'). Answers the succeeded payment to refund, or null
  * (the caller appends `registration.cancelled` and, with a refund, `payment.refund_requested`).
  */
 export async function markRegistrationCancelled(
   tx: Transaction,
-  input: { registrationId: string; trialId: string; at: Date },
+  input: { registrationId: string; trialId: string; at: Date; wasWaitlisted?: boolean },
 ): Promise<{ refundPaymentId: string | null }> {
   await tx
     .update(trialRegistrations)
     .set({ status: 'cancelled', holdExpiresAt: null, updatedAt: input.at })
     .where(eq(trialRegistrations.id, input.registrationId));
-  await freePlace(tx, input.trialId);
+  // A waitlist place held no place (the caller's locked row tells which it was).
+  if (!input.wasWaitlisted) await freePlace(tx, input.trialId, input.at);
   await failPendingPayments(tx, input.registrationId, 'cancelled', input.at);
   const paid = await tx.execute(sql`
     select id from payments where registration_id = ${input.registrationId} and status = 'succeeded'
@@ -147,8 +154,8 @@ export async function expireHold(
     .update(trialRegistrations)
     .set({ status: 'expired', updatedAt: input.now })
     .where(eq(trialRegistrations.id, registration.id));
-  await freePlace(tx, trial.id);
   await failPendingPayments(tx, registration.id, input.reason ?? 'expired', input.now);
+  await freePlace(tx, trial.id, input.now);
   return { expired: true, registration: info };
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { trialRegistrations, trials, users } from '../schema';
 import { mediaJson, rowsOf, type MediaRef } from '../sql';
+import { waitlistPositionSql } from './waitlist.repository';
 import type {
   RegistrantDetails,
   RegistrationRow,
@@ -113,6 +114,8 @@ export type TrialHistoryRow = {
   status: RegistrationStatusValue;
   holdExpiresAt: Date | null;
   createdAt: Date;
+  /** The place in line of a waitlisted registration, else null (decision 49). */
+  waitlistPosition: number | null;
   trial: {
     id: string;
     name: string;
@@ -143,7 +146,7 @@ export async function trialHistory(
 ): Promise<{ rows: TrialHistoryRow[]; hasMore: boolean }> {
   const result = await executor.execute(sql`
     select r.id, r.reference_code as "referenceCode", r.status, r.hold_expires_at as "holdExpiresAt",
-      r.created_at as "createdAt",
+      r.created_at as "createdAt", ${waitlistPositionSql('r')} as "waitlistPosition",
       json_build_object('id', t.id, 'name', t.name, 'sport', t.sport, 'sportOther', t.sport_other,
         'state', t.state, 'district', t.district, 'venue', t.venue,
         'trialDate', t.trial_date::text, 'startTime', t.start_time, 'deadline', t.deadline::text,

@@ -26,6 +26,14 @@ export const LIVE_REGISTRATION_STATUSES = sql.raw(
   `('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian')`,
 );
 
+/**
+ * The statuses a player holds once per trial (the live-registration index's, migration 0023): the
+ * live ones and a waitlist place (`waitlisted` takes no place, decision 49).
+ */
+export const ONE_PER_PLAYER_STATUSES = sql.raw(
+  `('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian', 'waitlisted')`,
+);
+
 /** 'TL-' and 6 characters of `REFERENCE_CODE_ALPHABET`. */
 export function newReferenceCode(): string {
   let code = 'TL-';
@@ -70,7 +78,7 @@ export type StoredRegistrationFacts = {
    * status (`given`: a minor whose guardian consented, decision 42).
    */
   player: { id: string; role: Role; dob: string | null; consentStatus: string } | null;
-  /** The player holds a live registration of this trial. */
+  /** The player holds a live registration (or a waitlist place) of this trial. */
   alreadyRegistered: boolean;
 };
 
@@ -105,7 +113,7 @@ export async function lockRegistrationFacts(
       p.consent_status as "playerConsent",
       exists (select 1 from trial_registrations r
         where r.trial_id = ${input.trialId} and r.player_id = ${input.playerId}
-          and r.status in ${LIVE_REGISTRATION_STATUSES}) as "alreadyRegistered"
+          and r.status in ${ONE_PER_PLAYER_STATUSES}) as "alreadyRegistered"
     from (select 1) as one
     left join trials t on t.id = ${input.trialId}
     left join users au on au.id = t.academy_id
@@ -199,8 +207,15 @@ export async function insertRegistration(
         level: input.level,
         status: input.status,
         holdExpiresAt: input.holdExpiresAt,
-        // A registration waiting for a guardian is the family's until approved (decision 42).
-        academyVisible: input.status !== 'awaiting_guardian',
+        // A registration waiting for a guardian is the family's until approved (decision 42); a
+        // waitlist place is shown to the academy only as a count, and once promoted (decision 49).
+        academyVisible: input.status !== 'awaiting_guardian' && input.status !== 'waitlisted',
+        // The back of the line, drawn under the trial's lock (decision 49).
+        waitlistSeq:
+          input.status === 'waitlisted'
+            ? sql`(select coalesce(max(w.waitlist_seq), 0) + 1 from trial_registrations w
+                where w.trial_id = ${input.trialId})`
+            : null,
         createdAt: input.now,
         updatedAt: input.now,
       })

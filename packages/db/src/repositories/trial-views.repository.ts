@@ -3,7 +3,8 @@ import type { AcademyTrialTab } from '@touchline/shared';
 import type { Executor } from '../client';
 import { containsPattern, mediaJson, rowsOf, type MediaRef } from '../sql';
 import { HIDDEN_HELD } from './dashboard.repository';
-import { LIVE_REGISTRATION_STATUSES } from './registrations.repository';
+import { ONE_PER_PLAYER_STATUSES } from './registrations.repository';
+import { waitlistPositionSql } from './waitlist.repository';
 import type { TrialDetails, TrialRequirementRow, TrialSport } from './trials.repository';
 
 /**
@@ -18,6 +19,8 @@ export type MyRegistrationJson = {
   status: string;
   hold_expires_at: string | null;
   created_at: string;
+  /** The place in line of a waitlisted registration, else null (decision 49). */
+  waitlist_position: number | null;
   payment: { reference: string; status: string; authorization_url: string | null } | null;
 };
 
@@ -29,6 +32,11 @@ export type TrialViewRow = TrialDetails & {
   status: 'active' | 'cancelled';
   cancelReason: string | null;
   registeredCount: number;
+  /**
+   * Players in the waitlist; for the trial's academy only those it may see (not a consented
+   * minor's, whose promotion would wait for a guardian: decisions 42, 49).
+   */
+  waitlistCount: number;
   createdAt: Date;
   academyName: string;
   academyPhoto: MediaRef | null;
@@ -47,6 +55,7 @@ function toTrialViewRow(row: RawTrialViewRow): TrialViewRow {
     ...rest,
     createdAt: new Date(row.createdAt),
     registeredCount: Number(row.registeredCount),
+    waitlistCount: Number(row.waitlistCount),
     feeKobo: Number(row.feeKobo),
   };
 }
@@ -66,18 +75,23 @@ function trialViewsSql(viewerId: string | null) {
       t.cancel_reason as "cancelReason",
       case when t.academy_id = ${viewerId}::uuid then t.registered_count - ${HIDDEN_HELD}
         else t.registered_count end as "registeredCount",
+      (select count(*) from trial_registrations w join users wu on wu.id = w.player_id
+        where w.trial_id = t.id and w.status = 'waitlisted'
+          and (t.academy_id is distinct from ${viewerId}::uuid or wu.consent_status <> 'given'))::int
+        as "waitlistCount",
       t.created_at as "createdAt", au.username as "academyName", ${mediaJson('am')} as "academyPhoto",
       (au.is_active and au.academy_status = 'verified') as "academyVerified",
       (select coalesce(json_agg(json_build_object('id', q.id, 'text', q.text) order by q.position), '[]'::json)
         from trial_requirements q where q.trial_id = t.id) as requirements,
       (select json_build_object('id', r.id, 'reference_code', r.reference_code, 'status', r.status,
           'hold_expires_at', r.hold_expires_at, 'created_at', r.created_at,
+          'waitlist_position', ${waitlistPositionSql('r')},
           'payment', (select json_build_object('reference', p.reference, 'status', p.status,
               'authorization_url', p.authorization_url)
             from payments p where p.registration_id = r.id order by p.created_at desc limit 1))
         from trial_registrations r
         where r.trial_id = t.id and r.player_id = ${viewerId}::uuid
-        order by (r.status in ${LIVE_REGISTRATION_STATUSES}) desc, r.created_at desc limit 1) as "myRegistration"
+        order by (r.status in ${ONE_PER_PLAYER_STATUSES}) desc, r.created_at desc limit 1) as "myRegistration"
     from page pg
     join trials t on t.id = pg.trial_id
     join users au on au.id = t.academy_id

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../client';
 import { trialRequirements, trials } from '../schema';
 import { rowsOf } from '../sql';
-import { LIVE_REGISTRATION_STATUSES } from './registrations.repository';
+import { ONE_PER_PLAYER_STATUSES } from './registrations.repository';
 
 /**
  * Trials: create, the facts an edit is decided on and the edit's write, cancel. What an edit may
@@ -175,7 +175,7 @@ export type CancelledRegistration = {
 
 /**
  * The owner cancels a trial: the trial is `cancelled` with the reason, every live registration
- * becomes `trial_cancelled` (places freed: the count goes to 0), pending payments fail
+ * (and waitlist place) becomes `trial_cancelled` (places freed: the count goes to 0), pending payments fail
  * ('trial_cancelled'). Answers the affected registrations and the succeeded payments (refunded
  * by the worker's `payments.refund_trial`). The caller appends `trial.cancelled`.
  */
@@ -209,7 +209,7 @@ export async function cancelTrial(
   const cancelled = await tx.execute(sql`
     with live as (
       select id, status from trial_registrations
-      where trial_id = ${input.trialId} and status in ${LIVE_REGISTRATION_STATUSES}
+      where trial_id = ${input.trialId} and status in ${ONE_PER_PLAYER_STATUSES}
       for update
     )
     update trial_registrations r

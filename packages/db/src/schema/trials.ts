@@ -127,6 +127,7 @@ export const trialRegistrations = pgTable(
         'trial_cancelled',
         'expired',
         'awaiting_guardian',
+        'waitlisted',
       ],
     }).notNull(),
     holdExpiresAt: tz('hold_expires_at'),
@@ -136,6 +137,12 @@ export const trialRegistrations = pgTable(
      * registered (decision 42); a declined or expired one stays hidden.
      */
     academyVisible: boolean('academy_visible').notNull().default(true),
+    /**
+     * The place in its trial's line of a registration that joined the waitlist (1, 2, … per
+     * trial, drawn under the trial's row lock, so line order is the order of joining; decision
+     * 49); null for one that never waited.
+     */
+    waitlistSeq: integer('waitlist_seq'),
     remindedAt: tz('reminded_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -145,13 +152,17 @@ export const trialRegistrations = pgTable(
     uniqueIndex('trial_registrations_live_key')
       .on(t.trialId, t.playerId)
       .where(
-        sql`${t.status} in ('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian')`,
+        sql`${t.status} in ('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian', 'waitlisted')`,
       ),
     index('trial_registrations_trial_created_idx').on(t.trialId, t.createdAt),
     index('trial_registrations_player_created_idx').on(t.playerId, t.createdAt),
     index('trial_registrations_hold_idx')
       .on(t.holdExpiresAt)
       .where(sql`${t.status} in ('pending_payment', 'awaiting_guardian')`),
+    /** The waitlist in line order (supplement §17, decision 49). */
+    index('trial_registrations_waitlist_idx')
+      .on(t.trialId, t.waitlistSeq)
+      .where(sql`${t.status} = 'waitlisted'`),
   ],
 );
 

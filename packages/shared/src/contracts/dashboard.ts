@@ -31,8 +31,12 @@ export type DashboardTrialCounts = z.infer<typeof dashboardTrialCountsSchema>;
  * the academy never sees (decision 42).
  */
 export const ACADEMY_REGISTRATION_STATUSES = REGISTRATION_STATUSES.filter(
-  (status): status is Exclude<(typeof REGISTRATION_STATUSES)[number], 'awaiting_guardian'> =>
-    status !== 'awaiting_guardian',
+  (
+    status,
+  ): status is Exclude<
+    (typeof REGISTRATION_STATUSES)[number],
+    'awaiting_guardian' | 'waitlisted'
+  > => status !== 'awaiting_guardian' && status !== 'waitlisted',
 );
 
 const statusCounts = Object.fromEntries(

@@ -52,6 +52,11 @@ export const REGISTRATION_STATUSES = [
   'expired',
   /** A consented minor's registration waiting for a guardian (supplement §14, decision 42). */
   'awaiting_guardian',
+  /**
+   * In line for a full trial (supplement §17, decision 49): takes no place, but one per player
+   * and trial like a live one; promoted at once when a place frees.
+   */
+  'waitlisted',
 ] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
@@ -78,7 +83,19 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   trial_cancelled: 'Trial cancelled',
   expired: 'Expired',
   awaiting_guardian: 'Waiting for your guardian’s approval',
+  waitlisted: 'Waitlisted',
 };
+
+/** Statuses one player may hold only once per trial: the live ones and a waitlist place. */
+export const ONE_PER_PLAYER_STATUSES = [
+  ...LIVE_REGISTRATION_STATUSES,
+  'waitlisted',
+] as const satisfies readonly RegistrationStatus[];
+
+/** 'Waitlisted — number 3 in line' (supplement §17). */
+export function waitlistLabel(position: number | null): string {
+  return position === null ? 'Waitlisted' : `Waitlisted — number ${position} in line`;
+}
 
 /** The level a player reached (supplement §5). */
 export const PLAYER_LEVELS = ['none', 'local', 'district', 'state', 'national'] as const;
@@ -161,6 +178,10 @@ export const TRIAL_MESSAGES = {
   trialCancelled: 'Trial cancelled',
   registered: 'Registration successful',
   registrationCancelled: 'Registration cancelled',
+  /** The answer to a registration for a full trial (supplement §17). */
+  waitlisted: 'The trial is full: you are on the waitlist',
+  waitlistLeft: 'You left the waitlist',
+  notYourPendingPayment: 'This registration has no payment to make',
   statusUpdated: 'Status updated',
   /** The payment page's address is not the provider's (issue 25): the payer is not sent there. */
   checkoutRefused:
@@ -184,6 +205,8 @@ export const myRegistrationSchema = z.object({
   /** Added: when a pending payment's hold ends (ISO), else null. */
   hold_expires_at: z.string().nullable(),
   created_at: z.string(),
+  /** Added: the place in line of a `waitlisted` registration (1 = next), else null (§17). */
+  waitlist_position: z.number().int().min(1).nullable(),
   /** Added: the latest payment attempt of a paid registration (to resume or show it), else null. */
   payment: z
     .object({
@@ -227,6 +250,11 @@ export const trialSchema = z.object({
   registered_count: z.number().int().min(0),
   /** Null when unlimited. */
   places_left: z.number().int().min(0).nullable(),
+  /**
+   * Added: players waiting for a place (§17); for the trial's academy only those it may see
+   * (not a minor's whose registration would wait for a guardian, decision 42/49).
+   */
+  waitlist_count: z.number().int().min(0),
   academy: trialAcademySchema,
   /** For a player caller: their live (or latest) registration; null otherwise. */
   my_registration: myRegistrationSchema.nullable(),
@@ -251,6 +279,8 @@ export const registrationSchema = z.object({
   trial: z.string(),
   /** Added: when a pending payment's hold ends (ISO), else null. */
   hold_expires_at: z.string().nullable(),
+  /** Added: the place in line when the trial was full (`waitlisted`), else null (§17). */
+  waitlist_position: z.number().int().min(1).nullable(),
 });
 export const registerResponseSchema = registrationSchema.extend({
   payment: z.object({ reference: z.string(), authorization_url: z.string() }).optional(),
@@ -314,6 +344,8 @@ export const trialHistoryItemSchema = z.object({
   status: z.enum(REGISTRATION_STATUSES),
   hold_expires_at: z.string().nullable(),
   created_at: z.string(),
+  /** Added: the place in line of a `waitlisted` registration, else null (§17). */
+  waitlist_position: z.number().int().min(1).nullable(),
   trial: trialSummarySchema,
   payment: myRegistrationSchema.shape.payment,
   /** Added (§17): the academy's shared evaluation, the player's feedback report; else null. */

@@ -85,4 +85,40 @@ describe('trial e-mails', () => {
     expect(mails[3]!.text).toContain('Your payment is being refunded in full');
     expect(mails[4]!.text).toContain('Amount refunded: ₦5,000');
   });
+
+  it('a waitlist promotion says what happens next: registered, pay by the hold, or the guardian', () => {
+    const base = {
+      name: 'Ada',
+      trial: 'Ikeja Trial',
+      referenceCode: 'TL-ABCDEF',
+      trialDate: '2026-06-20',
+      startTime: '09:00',
+      venue: 'Stadium',
+      amountKobo: 500_000,
+      currency: 'NGN',
+      link: 'https://touchline.example.ng/trial_details/1',
+    };
+    const free = renderEmail('trials.waitlist_promoted', {
+      ...base,
+      amountKobo: 0,
+      status: 'registered',
+      holdUntil: null,
+    });
+    expect(free.subject).toBe('A place opened at Ikeja Trial');
+    expect(free.text).toContain('You are registered');
+    expect(free.text).toContain('Reference code: TL-ABCDEF');
+    const paid = renderEmail('trials.waitlist_promoted', {
+      ...base,
+      status: 'pending_payment',
+      holdUntil: 'Sat 20 Jun, 10:30',
+    });
+    expect(paid.text).toContain('Pay the fee of ₦5,000 by Sat 20 Jun, 10:30');
+    expect(paid.html).toContain('Pay now');
+    const minor = renderEmail('trials.waitlist_promoted', {
+      ...base,
+      status: 'awaiting_guardian',
+      holdUntil: 'Mon 22 Jun, 10:30',
+    });
+    expect(minor.text).toContain('Your guardian has been asked to approve it');
+  });
 });

@@ -10,7 +10,8 @@ export type TrialTemplate =
   | 'trials.refund'
   | 'trials.reminder'
   | 'trials.guardian_approval'
-  | 'trials.feedback';
+  | 'trials.feedback'
+  | 'trials.waitlist_promoted';
 
 /** HTML-escapes text from users (names, trial names, venues, reasons). */
 export const escapeHtml = (s: string) =>
@@ -237,6 +238,29 @@ export function renderTrialEmail<T extends TrialTemplate>(
         ],
         link: p.link,
         action: 'Approve or decline',
+      });
+    }
+    case 'trials.waitlist_promoted': {
+      const p = params as EmailParams<'trials.waitlist_promoted'>;
+      const fee = formatMoney(p.amountKobo, p.currency);
+      const next =
+        p.status === 'registered'
+          ? 'You are registered: bring your reference code on the day.'
+          : p.status === 'pending_payment'
+            ? `Pay the fee of ${fee} by ${p.holdUntil ?? 'the end of your hold'} to keep the place; after that it goes to the next in line.`
+            : `Your guardian has been asked to approve it by ${p.holdUntil ?? 'the end of the hold'}.`;
+      return compose({
+        subject: `A place opened at ${p.trial}`,
+        title: 'You are off the waitlist',
+        name: p.name,
+        paragraphs: [`A place opened at ${p.trial} and it is yours.`, next],
+        rows: [
+          ['Reference code', p.referenceCode],
+          ['Date', when(p)],
+          ['Venue', p.venue],
+        ],
+        link: p.link,
+        action: p.status === 'pending_payment' ? 'Pay now' : 'View the trial',
       });
     }
   }

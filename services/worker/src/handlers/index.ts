@@ -28,6 +28,7 @@ import { createNewTrialNotificationsHandler } from './notifications-trial-new';
 import { createTrialCancelledNotificationsHandler } from './notifications-trial-cancelled';
 import { createRegistrationNotificationsHandler } from './notifications-trial-registration';
 import { createRegistrationUpdateNotificationsHandler } from './notifications-trial-registration-update';
+import { createWaitlistPromotedNotificationsHandler } from './notifications-waitlist-promoted';
 import { createGuardianApprovalNotificationsHandler } from './notifications-guardian-approval';
 import { createExpireHoldHandler } from './trials-expire-hold';
 import { createSweepHoldsHandler } from './trials-sweep-holds';
@@ -78,6 +79,7 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'notifications.trial_cancelled': createTrialCancelledNotificationsHandler(deps),
     'notifications.registration': createRegistrationNotificationsHandler(deps),
     'notifications.registration_update': createRegistrationUpdateNotificationsHandler(deps),
+    'notifications.waitlist_promoted': createWaitlistPromotedNotificationsHandler(deps),
     'notifications.chat_message': createChatNotificationsHandler(deps),
     'notifications.academy_review': createAcademyReviewNotificationsHandler(deps),
     'notifications.guardian_approval': createGuardianApprovalNotificationsHandler(deps),

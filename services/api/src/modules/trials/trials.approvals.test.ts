@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
-import { TRIAL_MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { consentedGuardian, dobAged } from '../guardians/guardians.test-support';
 import { academy, createTrial, register } from './trials.test-support';
@@ -70,11 +69,11 @@ describe('a consented minor’s trial registration waits for the guardian (decis
     expect(hold).toBeGreaterThan(47.9 * 3600_000);
     expect(hold).toBeLessThanOrEqual(48.1 * 3600_000);
 
-    // The place counts: the trial is full for anyone else.
+    // The place counts: the trial is full for anyone else, who joins the waitlist (decision 49).
     const adult = await t.createUser({ role: 'player', state: 'Lagos', sports: ['football'] });
-    const refused = await register(adult, trial);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(TRIAL_MESSAGES.full);
+    const waiting = await register(adult, trial);
+    expect(waiting.statusCode).toBe(201);
+    expect(waiting.json()).toMatchObject({ status: 'waitlisted', waitlist_position: 1 });
 
     // The child's trial page says what it waits for.
     const mine = (await child.call('GET', `/api/trial/${trial.id}`)).json();

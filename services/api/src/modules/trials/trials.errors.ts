@@ -43,6 +43,7 @@ export const trialsErrors = {
   academyUnavailable: () => error(409, 'academyUnavailable'),
   approvalNotFound: () => error(404, 'approvalNotFound'),
   approvalClosed: () => error(409, 'approvalClosed'),
+  notYourPendingPayment: () => error(409, 'notYourPendingPayment'),
   /** 409: the requirements' answers refer to them, so they stay once anyone registered. */
   requirementsLocked: () => error(409, 'requirementsLocked', 'requirements'),
   /** 400: a file part other than the poster (`image`). */

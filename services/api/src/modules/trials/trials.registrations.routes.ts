@@ -8,6 +8,7 @@ import {
   registerResponseSchema,
   registrantListSchema,
   registrationStatusBodySchema,
+  startPaymentSchema,
   TRIAL_MESSAGES,
   trialHistoryQuerySchema,
   trialHistoryResponseSchema,
@@ -52,7 +53,7 @@ export function registrationsRoutes(deps: {
         onRequest: [players, app.requireConsent],
         schema: {
           tags,
-          summary: `Register for a trial; a paid trial answers the \`payment\` to complete (${PAYMENT_MESSAGES.unavailable}: 502, the place is released)`,
+          summary: `Register for a trial; a paid trial answers the \`payment\` to complete (${PAYMENT_MESSAGES.unavailable}: 502, the place is released); a full trial answers \`waitlisted\` with its \`waitlist_position\``,
           security,
           body: registerBodySchemaAt(app.clock),
           response: {
@@ -75,7 +76,7 @@ export function registrationsRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Cancel your registration before the deadline (the place is freed; a payment is refunded)',
+            'Cancel your registration before the deadline (the place is freed and goes to the first in the waitlist; a payment is refunded), or leave the waitlist',
           security,
           params: idParams,
           response: { 200: cancelledSchema, ...errors, 404: errorBodySchema, 409: errorBodySchema },
@@ -85,6 +86,28 @@ export function registrationsRoutes(deps: {
         message: TRIAL_MESSAGES.registrationCancelled,
         ...(await registrations.cancel(request.auth, request.params.id)),
       }),
+    );
+
+    app.post(
+      '/player_trial/:id/payment',
+      {
+        onRequest: players,
+        schema: {
+          tags,
+          summary:
+            'Pay for your registration holding a place (a promotion from the waitlist, or to resume): answers where to pay',
+          security,
+          params: idParams,
+          response: {
+            200: startPaymentSchema,
+            ...errors,
+            404: errorBodySchema,
+            409: errorBodySchema,
+            502: errorBodySchema,
+          },
+        },
+      },
+      async (request) => registrations.pay(request.auth, request.params.id),
     );
 
     app.get(

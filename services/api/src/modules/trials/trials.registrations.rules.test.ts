@@ -105,13 +105,20 @@ describe('decideRegistration: the trial', () => {
     expect(decide({ alreadyRegistered: true })).toEqual(refused('already_registered'));
   });
 
-  it('never takes more than its limit: the last place goes, then Slot Full', () => {
+  it('never takes more than its limit: the last place goes, then the waitlist (§17)', () => {
     expect(decide({ trial: trial({ participantLimit: 2, registeredCount: 1 }) }).outcome).toBe(
       'registered',
     );
-    expect(decide({ trial: trial({ participantLimit: 2, registeredCount: 2 }) })).toEqual(
-      refused('full'),
-    );
+    expect(decide({ trial: trial({ participantLimit: 2, registeredCount: 2 }) })).toMatchObject({
+      outcome: 'waitlisted',
+      takesPlace: false,
+      holdExpiresAt: null,
+      payment: null,
+    });
+    // A paid trial's waitlist place opens no payment and holds nothing.
+    expect(
+      decide({ trial: trial({ participantLimit: 2, registeredCount: 2, feeKobo: 500_000 }) }),
+    ).toMatchObject({ outcome: 'waitlisted', holdExpiresAt: null, payment: null });
     expect(
       decide({ trial: trial({ participantLimit: null, registeredCount: 5000 }) }).outcome,
     ).toBe('registered');
@@ -195,7 +202,6 @@ describe('decideRegistration: what is stored', () => {
       'deadline_passed',
       'age_out_of_range',
       'already_registered',
-      'full',
       'answers_invalid',
     ];
     const fixes: ((f: RegistrationFacts) => void)[] = [
@@ -205,7 +211,6 @@ describe('decideRegistration: what is stored', () => {
       (f) => (f.trial = { ...f.trial!, deadline: '2026-06-15' }),
       (f) => (f.trial = { ...f.trial!, minAge: null }),
       (f) => (f.alreadyRegistered = false),
-      (f) => (f.trial = { ...f.trial!, participantLimit: null }),
       (f) => (f.form = { ...f.form, answers: [{ requirementId: Q1, answer: 'GK' }] }),
     ];
     const current = facts(everythingWrong);
@@ -213,6 +218,9 @@ describe('decideRegistration: what is stored', () => {
       expect(decideRegistration(current)).toEqual(refused(reason));
       fixes[i]!(current);
     });
+    // Every rule passed on a full trial: the waitlist, not a refusal.
+    expect(decideRegistration(current).outcome).toBe('waitlisted');
+    current.trial = { ...current.trial!, participantLimit: null };
     expect(decideRegistration(current).outcome).toBe('registered');
   });
 });
@@ -266,6 +274,14 @@ describe('decideRegistrationCancel', () => {
       ok: false,
       reason: 'not_found',
     });
+  });
+
+  it('a waitlisted player may leave the line up to and including the trial day', () => {
+    expect(cancel(locked('waitlisted'))).toEqual({ ok: true });
+    expect(cancel(locked('waitlisted'), '2026-06-20')).toEqual({ ok: true });
+    const no = { ok: false, reason: 'cannot_cancel' };
+    expect(cancel(locked('waitlisted'), '2026-06-21')).toEqual(no);
+    expect(cancel(locked('waitlisted', { status: 'cancelled' }))).toEqual(no);
   });
 });
 
@@ -331,10 +347,10 @@ describe('decideRegistration: a consented minor waits for the guardian (decision
     expect(decision).toMatchObject({ outcome: 'awaiting_guardian', payment: null });
   });
 
-  it('the place counts against capacity: a full trial refuses the minor like anyone', () => {
+  it('the place counts against capacity: a full trial waitlists the minor like anyone', () => {
     expect(
       decide({ player: minor, form, trial: trial({ participantLimit: 1, registeredCount: 1 }) }),
-    ).toEqual(refused('full'));
+    ).toMatchObject({ outcome: 'waitlisted', takesPlace: false, holdExpiresAt: null });
   });
 
   it('an adult, or a minor without a consent record of a guardian, registers as before', () => {

@@ -91,6 +91,16 @@ export type RegistrationDecision =
       takesPlace: true;
       holdExpiresAt: Date;
       payment: null;
+    })
+  | (Admission & {
+      /**
+       * The trial is full (supplement §17, decision 49): in line, no place taken, no hold and no
+       * payment until a freed place promotes it.
+       */
+      outcome: 'waitlisted';
+      takesPlace: false;
+      holdExpiresAt: null;
+      payment: null;
     });
 
 export type AcceptedRegistration = Exclude<RegistrationDecision, { outcome: 'refused' }>;
@@ -139,8 +149,8 @@ export function needsGuardian(player: RegistrationPlayer, dob: string, today: st
  * Checked in this order: a player account; the form's date of birth is the profile's (locked,
  * §13) when it has one; the trial exists, is active and its academy active and verified; Lagos
  * today <= deadline; the age on the trial date inside [min_age, max_age]; no live registration
- * of this player; a free place (`registered_count < participant_limit`, or no limit); exactly
- * one non-empty answer per requirement. Then a consented minor's registration waits for the
+ * (or waitlist place) of this player; exactly one non-empty answer per requirement. A full trial
+ * (`registered_count >= participant_limit`) puts the player on its waitlist (§17). Then a consented minor's registration waits for the
  * guardian holding its place `guardianHoldMinutes`; otherwise a free trial registers at once and
  * a paid one holds its place for `holdMinutes` with a pending payment of its fee.
  */
@@ -155,10 +165,17 @@ export function decideRegistration(facts: RegistrationFacts): RegistrationDecisi
   const dob = player.dob ?? form.dob;
   if (!ageFits(trial, dob)) return refuse('age_out_of_range');
   if (facts.alreadyRegistered) return refuse('already_registered');
-  if (trial.participantLimit !== null && trial.registeredCount >= trial.participantLimit)
-    return refuse('full');
   const answers = answersFor(trial.requirementIds, form.answers);
   if (!answers) return refuse('answers_invalid');
+  if (trial.participantLimit !== null && trial.registeredCount >= trial.participantLimit)
+    return {
+      outcome: 'waitlisted',
+      takesPlace: false,
+      holdExpiresAt: null,
+      payment: null,
+      dob,
+      answers,
+    };
 
   if (needsGuardian(player, dob, facts.today))
     return {
@@ -209,7 +226,7 @@ export type RegistrationCancelDecision =
  * as missing; the trial must be active. A `pending_payment` or `registered` one while Lagos today
  * <= the registration deadline; a `selected` one up to and including the trial day (the academy
  * usually selects after the deadline, and a player who cannot come should be able to say so and
- * free the place). Rejected, cancelled, expired or trial-cancelled ones cannot be cancelled.
+ * free the place); a `waitlisted` one (leaving the line) up to the trial day too. Rejected, cancelled, expired or trial-cancelled ones cannot be cancelled.
  * The web's 'Cancel registration' / 'Withdraw' button mirrors this (trials/lib/format.ts).
  */
 export function decideRegistrationCancel(
@@ -221,7 +238,7 @@ export function decideRegistrationCancel(
   const { trial, registration } = locked;
   if (trial.status !== 'active') return { ok: false, reason: 'cannot_cancel' };
   const lastDay =
-    registration.status === 'selected'
+    registration.status === 'selected' || registration.status === 'waitlisted'
       ? trial.trialDate
       : ['pending_payment', 'registered', 'awaiting_guardian'].includes(registration.status)
         ? trial.deadline

@@ -2,7 +2,11 @@ import type { Database } from '@touchline/db';
 import { appendEvent } from '@touchline/db/outbox';
 import {
   expireHold,
+  findPendingPayment,
   findRegistration,
+  insertGuardianPayment,
+  lockRegistration,
+  newPaymentReference,
   findTrialById,
   listRegistrants,
   evaluationsOfTrial,
@@ -170,6 +174,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         status: result.decision.outcome,
         trial: registration.trialId,
         hold_expires_at: registration.holdExpiresAt?.toISOString() ?? null,
+        waitlist_position: result.waitlistPosition,
       };
       if (!result.payment) return answer;
       let payment: StartPayment;
@@ -207,6 +212,61 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       };
     },
 
+    /**
+     * The player pays for their own `pending_payment` registration whose hold still runs (a
+     * promotion from the waitlist opens no payment, decision 49; a later visit resumes one): the
+     * open payment is reused, else one is opened and started with the provider.
+     */
+    async pay(viewer: Viewer, registrationId: string): Promise<StartPayment> {
+      const now = clock();
+      const opened = await db.transaction(async (tx) => {
+        const locked = await lockRegistration(tx, registrationId);
+        if (!locked || locked.registration.playerId !== viewer.userId) return null;
+        const { registration, trial } = locked;
+        if (
+          registration.status !== 'pending_payment' ||
+          trial.status !== 'active' ||
+          registration.holdExpiresAt === null ||
+          registration.holdExpiresAt.getTime() <= now.getTime()
+        )
+          return 'closed' as const;
+        const open = await findPendingPayment(tx, registrationId);
+        if (open && open.payerId === viewer.userId) return { ...open, email: registration.email };
+        const row = await insertGuardianPayment(tx, {
+          registrationId,
+          payerId: viewer.userId,
+          provider: deps.provider,
+          reference: newPaymentReference(),
+          amountKobo: trial.feeKobo,
+          currency: trial.currency,
+          at: now,
+        });
+        return {
+          ...row,
+          amountKobo: trial.feeKobo,
+          currency: trial.currency,
+          authorizationUrl: null as string | null,
+          email: registration.email,
+        };
+      });
+      if (opened === null) throw trialsErrors.registrationNotFound();
+      if (opened === 'closed') throw trialsErrors.notYourPendingPayment();
+      if (opened.authorizationUrl)
+        return { reference: opened.reference, authorization_url: opened.authorizationUrl };
+      try {
+        return await deps.payments.initialize({
+          reference: opened.reference,
+          amountKobo: opened.amountKobo,
+          currency: opened.currency,
+          email: opened.email,
+        });
+      } catch (err) {
+        onPaymentError(err);
+        // The hold stays: the player may try again until it runs out.
+        throw trialsErrors.paymentsUnavailable();
+      }
+    },
+
     /** The caller's registrations, newest first. */
     async history(viewer: Viewer, page: number): Promise<TrialHistoryResponse> {
       const { rows, hasMore } = await trialHistory(db, {
@@ -225,6 +285,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           status: row.status,
           hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
           created_at: row.createdAt.toISOString(),
+          waitlist_position: row.waitlistPosition === null ? null : Number(row.waitlistPosition),
           trial: {
             id: row.trial.id,
             name: row.trial.name,

@@ -158,7 +158,7 @@ describe('registering for trials', () => {
     expect(back.json().reference_code).not.toBe(first.json().reference_code);
   });
 
-  it('a full trial answers Slot Full; a player’s cancellation frees the place', async () => {
+  it('a full trial waitlists; a player’s cancellation frees the place for the next in line', async () => {
     const club = await academy(t);
     const trial = await createTrial(club, { total_participant_limit: 1 });
     const ada = await player(t);
@@ -166,11 +166,12 @@ describe('registering for trials', () => {
     const adaReg = await register(ada, trial);
     expect(adaReg.statusCode).toBe(201);
     const full = await register(bayo, trial);
-    expect(full.statusCode).toBe(409);
-    expect(full.json()).toMatchObject({ code: 'trials.full', message: 'Slot Full' });
+    expect(full.statusCode).toBe(201);
+    expect(full.json()).toMatchObject({ status: 'waitlisted', waitlist_position: 1 });
     expect((await bayo.call('GET', `/api/trial/${trial.id}`)).json()).toMatchObject({
       registered_count: 1,
       places_left: 0,
+      waitlist_count: 1,
     });
 
     // Only the player themself cancels (someone else's registration reads as missing).
@@ -184,11 +185,13 @@ describe('registering for trials', () => {
     expect((await ada.call('DELETE', `/api/player_trial/${adaReg.json().id}`)).statusCode).toBe(
       200,
     );
+    // Bayo, first in line, took the freed place in the same transaction.
     expect((await bayo.call('GET', `/api/trial/${trial.id}`)).json()).toMatchObject({
-      registered_count: 0,
-      places_left: 1,
+      registered_count: 1,
+      places_left: 0,
+      waitlist_count: 0,
+      my_registration: { id: full.json().id, status: 'registered', waitlist_position: null },
     });
-    expect((await register(bayo, trial)).statusCode).toBe(201);
     const twice = await ada.call('DELETE', `/api/player_trial/${adaReg.json().id}`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('trials.cannot_cancel_registration');

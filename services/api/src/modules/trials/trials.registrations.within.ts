@@ -10,6 +10,7 @@ import {
   type InsertedRegistration,
   type PaymentProviderName,
   type RegistrantDetails,
+  waitlistPosition,
 } from '@touchline/db/trials';
 import { LIMITS, TRIAL_LIMITS, todayInLagos, type OutcomeStatus } from '@touchline/shared';
 import {
@@ -42,6 +43,8 @@ export type RegistrationResult =
   | (InsertedRegistration & {
       ok: true;
       decision: AcceptedRegistration;
+      /** The place in line of a waitlisted registration, else null. */
+      waitlistPosition: number | null;
       trial: { id: string; name: string; academyId: string };
     });
 
@@ -88,6 +91,11 @@ export async function registerWithin(
   return {
     ok: true,
     decision,
+    // Read under the trial's lock: the place in line as it was joined (decision 49).
+    waitlistPosition:
+      decision.outcome === 'waitlisted'
+        ? await waitlistPosition(tx, written.registration.id)
+        : null,
     ...written,
     trial: { id: trial.id, name: trial.name, academyId: trial.academyId },
   };
@@ -112,6 +120,7 @@ export async function cancelRegistrationWithin(
     registrationId: input.registrationId,
     trialId: locked!.trial.id,
     at: input.at,
+    wasWaitlisted: locked!.registration.status === 'waitlisted',
   });
   await appendEvent(tx, {
     type: 'registration.cancelled',
@@ -146,10 +155,16 @@ export async function setOutcomeWithin(
 
 /**
  * The event a new registration announces: the academy hears of a consented minor's only once a
- * guardian approved it (decision 42); until then the guardians are told.
+ * guardian approved it (decision 42); until then the guardians are told. A waitlist place tells
+ * only the player's screens (decision 49).
  */
 export function registrationEventFor(result: Extract<RegistrationResult, { ok: true }>) {
   const registrationId = result.registration.id;
+  if (result.decision.outcome === 'waitlisted')
+    return {
+      type: 'registration.waitlisted',
+      payload: { registrationId, trialId: result.registration.trialId },
+    } as const;
   return result.decision.outcome === 'awaiting_guardian'
     ? ({ type: 'registration.awaiting_guardian', payload: { registrationId } } as const)
     : ({

@@ -11,6 +11,7 @@ import {
   listTrials,
   applyTrialEdit,
   lockTrial,
+  promoteWaitlisted,
   readTrialEditFacts,
   type TrialEditFacts,
 } from '@touchline/db/trials';
@@ -166,6 +167,9 @@ export function createTrialsService(deps: TrialsServiceDeps) {
             requirements: decision.requirements,
             at: clock(),
           });
+          // A higher (or no) limit gives the new places to the waitlist at once (decision 49).
+          if ('participantLimit' in decision.changes)
+            await promoteWaitlisted(tx, { trialId, now: clock() });
           return stored ? locked!.trial.imageMediaId : null;
         });
       } catch (err) {

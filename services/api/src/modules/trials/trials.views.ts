@@ -23,6 +23,7 @@ export function createTrialViews(storage: Pick<StorageDriver, 'publicUrl'>) {
       status: json.status as MyRegistration['status'],
       hold_expires_at: iso(json.hold_expires_at),
       created_at: new Date(json.created_at).toISOString(),
+      waitlist_position: json.waitlist_position ?? null,
       payment: json.payment
         ? {
             reference: json.payment.reference,
@@ -58,6 +59,7 @@ export function createTrialViews(storage: Pick<StorageDriver, 'publicUrl'>) {
       status: row.status,
       cancel_reason: row.cancelReason,
       registered_count: row.registeredCount,
+      waitlist_count: row.waitlistCount,
       places_left:
         row.participantLimit === null
           ? null

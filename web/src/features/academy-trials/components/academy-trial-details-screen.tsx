@@ -123,6 +123,8 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
               </Fact>
               <Fact icon={<Users className="size-4" />} label="Places">
                 {registeredText(t.registered_count, t.total_participant_limit)} · {ageRange(t)}
+                {/* The waitlist's count only, never who (decision 49). */}
+                {t.waitlist_count > 0 ? ` · ${t.waitlist_count} on the waitlist` : ''}
               </Fact>
               <Fact icon={<Wallet className="size-4" />} label="Fee">
                 {formatFee(t.registration_fee)}

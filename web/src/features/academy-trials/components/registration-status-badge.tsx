@@ -11,6 +11,8 @@ const TONE: Record<RegistrationStatus, string> = {
   expired: 'bg-slate-100 text-slate-600 ring-slate-200',
   // Never shown to an academy (decision 42); typed for completeness.
   awaiting_guardian: 'bg-slate-100 text-slate-600 ring-slate-200',
+  // Never in the registrants table (only its count, decision 49); typed for completeness.
+  waitlisted: 'bg-slate-100 text-slate-600 ring-slate-200',
 };
 
 /** A registration's status as a small coloured badge (the shared labels). */

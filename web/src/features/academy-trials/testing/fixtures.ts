@@ -27,6 +27,7 @@ export function makeTrial(overrides: Partial<TrialView> = {}): TrialView {
     cancel_reason: null,
     registered_count: 0,
     places_left: 50,
+    waitlist_count: 0,
     academy: { id: 'academy-1', username: 'Lagos Stars FC', profile_photo: null },
     my_registration: null,
     created_at: '2026-11-20T10:00:00.000Z',

@@ -62,6 +62,7 @@ describe('/register_trial/{id}', () => {
         status: 'registered',
         trial: trial.id,
         hold_expires_at: null,
+        waitlist_position: null,
       }),
     });
     const { history } = open(trial.id);
@@ -97,6 +98,7 @@ describe('/register_trial/{id}', () => {
         status: 'pending_payment',
         trial: trial.id,
         hold_expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+        waitlist_position: null,
         payment: {
           reference: 'tlp_0123456789abcdef01234567',
           authorization_url: '/sandbox/checkout/tlp_0123456789abcdef01234567',
@@ -127,6 +129,7 @@ describe('/register_trial/{id}', () => {
         status: 'pending_payment',
         trial: trial.id,
         hold_expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+        waitlist_position: null,
         payment: {
           reference: 'tlp_0123456789abcdef01234568',
           authorization_url: '//evil.example/sandbox/checkout/tlp_0123456789abcdef01234568',
@@ -165,6 +168,7 @@ describe('/register_trial/{id}', () => {
         status: 'registered',
         hold_expires_at: null,
         created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
         payment: null,
       },
     });

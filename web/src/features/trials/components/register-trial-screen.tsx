@@ -31,7 +31,7 @@ import { useTrial } from '../api/get-trial';
 import { useMyConsentStatus } from '../api/my-consent';
 import { useRegisterForTrial } from '../api/register-trial';
 import { errorText, fieldErrors } from '../lib/errors';
-import { availabilityOf, formatDay, formatTime, place } from '../lib/format';
+import { availabilityOf, formatDay, formatTime, place, waitlistExplanation } from '../lib/format';
 import { TrialPoster } from './trial-poster';
 
 const LIVE = new Set([
@@ -40,6 +40,7 @@ const LIVE = new Set([
   'selected',
   'rejected',
   'awaiting_guardian',
+  'waitlisted',
 ]);
 const STATE_OPTIONS = STATES.map((state) => ({ value: state, label: state }));
 const LEVEL_OPTIONS = PLAYER_LEVELS.map((level) => ({
@@ -97,7 +98,7 @@ function closedReason(trial: TrialView): string | null {
   const availability = availabilityOf(trial);
   if (availability === 'cancelled') return TRIAL_MESSAGES.cancelled;
   if (availability === 'deadline') return TRIAL_MESSAGES.deadlinePassed;
-  if (availability === 'full') return TRIAL_MESSAGES.full;
+  // A full trial takes the form too: the player joins its waitlist (supplement §17).
   return null;
 }
 
@@ -173,7 +174,9 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
     consent.data?.consent_status === 'given' &&
     Boolean(profile.dob) &&
     ageOn(profile.dob!, todayInLagos()) < 18;
-  const paid = trial.registration_fee > 0 && !viaGuardian;
+  // Every place taken: the form joins the waitlist; nothing is paid until a place is offered.
+  const full = trial.places_left === 0;
+  const paid = trial.registration_fee > 0 && !viaGuardian && !full;
   const formError =
     register.error && !Object.keys(fieldErrors(register.error)).length
       ? errorText(register.error)
@@ -190,11 +193,14 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
           else showNotice(TRIAL_MESSAGES.checkoutRefused, 'error');
           return;
         }
-        // A consented minor's registration waits for the guardian (decision 42).
+        // A consented minor's registration waits for the guardian (decision 42); a full trial's
+        // joins the waitlist (§17).
         showNotice(
-          answer.status === 'awaiting_guardian'
-            ? TRIAL_MESSAGES.awaitingGuardian
-            : TRIAL_MESSAGES.registered,
+          answer.status === 'waitlisted'
+            ? `${TRIAL_MESSAGES.waitlisted}${answer.waitlist_position ? ` (number ${answer.waitlist_position} in line)` : ''}`
+            : answer.status === 'awaiting_guardian'
+              ? TRIAL_MESSAGES.awaitingGuardian
+              : TRIAL_MESSAGES.registered,
           'success',
         );
         navigate(trialPath(trial.id), { replace: true });
@@ -314,7 +320,9 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
 
       <div className="mt-6 border-t border-slate-100 pt-5">
         <Button type="submit" fullWidth loading={register.isPending} className="py-3 text-base">
-          {paid ? (
+          {full ? (
+            'Join the waitlist'
+          ) : paid ? (
             <>
               <CreditCard className="size-5" aria-hidden="true" />
               Pay {formatNaira(trial.registration_fee)}
@@ -324,11 +332,13 @@ function RegisterForm({ trial, profile }: { trial: TrialView; profile: ProfileVi
           )}
         </Button>
         <p className="mt-2 text-center text-xs text-slate-500">
-          {viaGuardian
-            ? `Your guardian is asked to approve${trial.registration_fee > 0 ? ` and pay ${formatNaira(trial.registration_fee)}` : ''}; your place is held for 48 hours.`
-            : paid
-              ? `Your place is held for ${TRIAL_LIMITS.holdMinutes} minutes while you pay.`
-              : 'This trial is free: your place is confirmed at once.'}
+          {full
+            ? waitlistExplanation(trial.registration_fee)
+            : viaGuardian
+              ? `Your guardian is asked to approve${trial.registration_fee > 0 ? ` and pay ${formatNaira(trial.registration_fee)}` : ''}; your place is held for 48 hours.`
+              : paid
+                ? `Your place is held for ${TRIAL_LIMITS.holdMinutes} minutes while you pay.`
+                : 'This trial is free: your place is confirmed at once.'}
         </p>
       </div>
     </form>

@@ -1,8 +1,8 @@
 import type { MyRegistration, TrialView } from '@touchline/shared';
-import { TRIAL_MESSAGES } from '@touchline/shared';
-import { CalendarCheck, CircleAlert, CreditCard } from 'lucide-react';
+import { TRIAL_LIMITS, TRIAL_MESSAGES, waitlistLabel } from '@touchline/shared';
+import { CalendarCheck, CircleAlert, CreditCard, Hourglass } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useAwaitingConsent } from '@/api/consent';
 import { useClientConfig } from '@/api/platform/client-config';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -13,8 +13,9 @@ import { checkoutTarget } from '@/lib/checkout-target';
 import { formatNaira } from '@/lib/money';
 import { showNotice } from '@/lib/toast';
 import { useCancelRegistration } from '../api/cancel-registration';
+import { usePayRegistration } from '../api/pay-registration';
 import type { Availability } from '../lib/format';
-import { canCancelRegistration, formatDay } from '../lib/format';
+import { canCancelRegistration, formatDay, waitlistExplanation } from '../lib/format';
 import { errorText } from '../lib/errors';
 import { StatusBadge } from './status-badge';
 
@@ -24,12 +25,14 @@ const LIVE = new Set([
   'selected',
   'rejected',
   'awaiting_guardian',
+  'waitlisted',
 ]);
 
 /**
- * The action card of a trial: Register (or why not: 'Slot Full', 'Deadline Over', cancelled), or
- * the player's live registration with its reference code, status, a way to finish a pending
- * payment and Cancel (with confirmation, before the deadline).
+ * The action card of a trial: Register (or, when every place is taken, Join the waitlist; or why
+ * not: 'Deadline Over', cancelled), or the player's live registration (or waitlist place, with its
+ * number in line) with its reference code, status, a way to finish a pending payment and Cancel /
+ * Leave the waitlist (with confirmation).
  */
 export function RegistrationPanel({
   trial,
@@ -56,7 +59,21 @@ export function RegistrationPanel({
           Your last registration <StatusBadge status={mine.status} />
         </p>
       ) : null}
-      {availability === 'open' ? (
+      {availability === 'full' ? (
+        <>
+          <p className="mb-3 text-sm font-semibold text-slate-800">{TRIAL_MESSAGES.full}</p>
+          <Link href={registerTrialPath(trial.id)} className="btn btn-player w-full">
+            <Hourglass className="size-4" aria-hidden="true" />
+            Join the waitlist
+          </Link>
+          <p className="mt-2 text-center text-xs text-slate-500">
+            {waitlistExplanation(trial.registration_fee)}
+            {trial.waitlist_count > 0
+              ? ` ${trial.waitlist_count} ${trial.waitlist_count === 1 ? 'player is' : 'players are'} waiting.`
+              : ''}
+          </p>
+        </>
+      ) : availability === 'open' ? (
         <>
           <Link href={registerTrialPath(trial.id)} className="btn btn-player w-full">
             Register
@@ -71,18 +88,12 @@ export function RegistrationPanel({
       ) : (
         <>
           <button type="button" disabled className="btn btn-secondary w-full">
-            {availability === 'full'
-              ? TRIAL_MESSAGES.full
-              : availability === 'deadline'
-                ? TRIAL_MESSAGES.deadlinePassed
-                : 'Registration closed'}
+            {availability === 'deadline' ? TRIAL_MESSAGES.deadlinePassed : 'Registration closed'}
           </button>
           <p className="mt-2 text-center text-xs text-slate-500">
-            {availability === 'full'
-              ? 'Every place has been taken.'
-              : availability === 'deadline'
-                ? 'Registration for this trial has closed.'
-                : 'The academy cancelled this trial.'}
+            {availability === 'deadline'
+              ? 'Registration for this trial has closed.'
+              : 'The academy cancelled this trial.'}
           </p>
         </>
       )}
@@ -101,8 +112,11 @@ function MyRegistrationCard({
   const cancel = useCancelRegistration();
   const canCancel = canCancelRegistration(trial, registration.status);
   const selected = registration.status === 'selected';
+  const waitlisted = registration.status === 'waitlisted';
   const payment = registration.payment;
   const { data: config } = useClientConfig();
+  const pay = usePayRegistration();
+  const [, navigate] = useLocation();
   // Only our sandbox page or the provider's https checkout (issue 25).
   const target =
     registration.status === 'pending_payment' &&
@@ -151,7 +165,49 @@ function MyRegistrationCard({
                 <CreditCard className="size-4" aria-hidden="true" />
                 Pay {formatNaira(trial.registration_fee)}
               </a>
-            ) : null}
+            ) : (
+              // A place offered from the waitlist has no checkout yet: open one (decision 49).
+              <Button
+                fullWidth
+                className="mt-3"
+                loading={pay.isPending}
+                onClick={() =>
+                  pay.mutate(registration.id, {
+                    onSuccess: (answer) => {
+                      const to = config ? checkoutTarget(answer.authorization_url, config) : null;
+                      if (to?.kind === 'page') navigate(to.path);
+                      else if (to?.kind === 'provider') window.location.assign(to.url);
+                      else showNotice(TRIAL_MESSAGES.checkoutRefused, 'error');
+                    },
+                    onError: (error) => showNotice(errorText(error), 'error'),
+                  })
+                }
+              >
+                <CreditCard className="size-4" aria-hidden="true" />
+                Pay {formatNaira(trial.registration_fee)}
+              </Button>
+            )}
+          </div>
+        ) : null}
+        {waitlisted ? (
+          <div
+            className="rounded-xl bg-violet-50 p-3 text-sm text-violet-950 ring-1 ring-violet-200"
+            data-testid="waitlist-place"
+          >
+            <p className="flex gap-2">
+              <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                <strong className="block font-semibold">
+                  {waitlistLabel(registration.waitlist_position)}
+                </strong>
+                When a place frees, the first in line gets it at once: we tell you here and by
+                e-mail
+                {trial.registration_fee
+                  ? `, and you then have ${TRIAL_LIMITS.holdMinutes} minutes to pay`
+                  : ''}
+                .
+              </span>
+            </p>
           </div>
         ) : null}
         {registration.status === 'awaiting_guardian' ? (
@@ -184,23 +240,37 @@ function MyRegistrationCard({
             className="text-red-700"
             onClick={() => setConfirming(true)}
           >
-            {selected ? 'Withdraw from this trial' : 'Cancel registration'}
+            {selected
+              ? 'Withdraw from this trial'
+              : waitlisted
+                ? 'Leave the waitlist'
+                : 'Cancel registration'}
           </Button>
         ) : null}
       </div>
       <ConfirmDialog
         open={confirming}
-        title={selected ? 'Withdraw from this trial?' : 'Cancel your registration?'}
+        title={
+          selected
+            ? 'Withdraw from this trial?'
+            : waitlisted
+              ? 'Leave the waitlist?'
+              : 'Cancel your registration?'
+        }
         description={`${
           selected
             ? `The academy selected you. If you withdraw, your place at ${trial.name} will be released.`
-            : `Your place at ${trial.name} will be released.`
+            : waitlisted
+              ? `You will lose your place in line for ${trial.name}. You can join again later, at the back of the line.`
+              : `Your place at ${trial.name} will be released.`
         }${
           trial.registration_fee && payment?.status === 'succeeded'
             ? ` Your payment of ${formatNaira(trial.registration_fee)} will be refunded.`
             : ''
         }`}
-        confirmLabel={selected ? 'Withdraw' : 'Cancel registration'}
+        confirmLabel={
+          selected ? 'Withdraw' : waitlisted ? 'Leave the waitlist' : 'Cancel registration'
+        }
         busyLabel="Cancelling…"
         cancelLabel="Keep it"
         confirmClassName="bg-red-600 text-white hover:bg-red-700"
@@ -210,7 +280,10 @@ function MyRegistrationCard({
           cancel.mutate(registration.id, {
             onSuccess: () => {
               setConfirming(false);
-              showNotice(TRIAL_MESSAGES.registrationCancelled, 'success');
+              showNotice(
+                waitlisted ? TRIAL_MESSAGES.waitlistLeft : TRIAL_MESSAGES.registrationCancelled,
+                'success',
+              );
             },
             onError: (error) => {
               setConfirming(false);

@@ -40,12 +40,57 @@ describe('/trial_details/{id}', () => {
     expect(history.at(-1)).toBe(`/register_trial/${trial.id}`);
   });
 
-  it('says Slot Full when every place is taken', async () => {
-    const trial = trialFixture({ places_left: 0, registered_count: 50 });
+  it('offers to join the waitlist when every place is taken, and explains it', async () => {
+    const trial = trialFixture({ places_left: 0, registered_count: 50, waitlist_count: 3 });
     serveApi({ [`GET /api/trial/${trial.id}`]: () => trial });
-    open(trial);
-    expect(await screen.findByRole('button', { name: TRIAL_MESSAGES.full })).toBeDisabled();
+    const { history } = open(trial);
+    const join = await screen.findByRole('link', { name: 'Join the waitlist' });
+    expect(screen.getAllByText(TRIAL_MESSAGES.full)[0]).toBeVisible();
+    expect(screen.getByText(/the first in line gets it at once/)).toHaveTextContent(
+      '3 players are waiting.',
+    );
     expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    await userEvent.click(join);
+    expect(history.at(-1)).toBe(`/register_trial/${trial.id}`);
+  });
+
+  it('shows a waitlist place with its number in line, and leaving it', async () => {
+    const trial = trialFixture({
+      places_left: 0,
+      my_registration: {
+        id: 'reg-w',
+        reference_code: 'TL-WAIT23',
+        status: 'waitlisted',
+        hold_expires_at: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: 2,
+        payment: null,
+      },
+    });
+    let left = false;
+    serveApi({
+      [`GET /api/trial/${trial.id}`]: () => trial,
+      'DELETE /api/player_trial/reg-w': () => {
+        left = true;
+        return {
+          message: 'Registration cancelled',
+          id: 'reg-w',
+          status: 'cancelled',
+          refund: false,
+        };
+      },
+    });
+    open(trial);
+    const panel = await screen.findByRole('region', { name: 'Your registration' });
+    expect(within(panel).getByText('Waitlisted — number 2 in line')).toBeVisible();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Leave the waitlist' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Leave the waitlist',
+      }),
+    );
+    expect(await screen.findByText(TRIAL_MESSAGES.waitlistLeft)).toBeVisible();
+    expect(left).toBe(true);
   });
 
   it('says Deadline Over once the deadline has passed in Lagos', async () => {
@@ -75,6 +120,7 @@ describe('/trial_details/{id}', () => {
       status: 'registered' as const,
       hold_expires_at: null,
       created_at: '2026-11-20T10:00:00.000Z',
+      waitlist_position: null,
       payment: null,
     };
     let cancelled = false;
@@ -119,6 +165,7 @@ describe('/trial_details/{id}', () => {
       status: 'selected' as const,
       hold_expires_at: null,
       created_at: '2026-11-20T10:00:00.000Z',
+      waitlist_position: null,
       payment: null,
     };
     let withdrawn = false;
@@ -154,6 +201,7 @@ describe('/trial_details/{id}', () => {
       reference_code: 'TL-LAT3RR',
       hold_expires_at: null,
       created_at: '2026-11-20T10:00:00.000Z',
+      waitlist_position: null,
       payment: null,
     };
     const past = trialFixture({
@@ -178,6 +226,7 @@ describe('/trial_details/{id}', () => {
         status: 'registered',
         hold_expires_at: null,
         created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
         payment: null,
       },
     });
@@ -206,6 +255,7 @@ describe('/trial_details/{id}', () => {
         status: 'pending_payment',
         hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
         created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
         payment: {
           reference: 'tlp_0123456789abcdef01234567',
           status: 'pending',
@@ -232,6 +282,38 @@ describe('/trial_details/{id}', () => {
     expect(screen.getByRole('note')).toHaveTextContent(TEST_PAYMENTS_NOTICE);
   });
 
+  it('a place offered from the waitlist opens its checkout with Pay', async () => {
+    const trial = trialFixture({
+      my_registration: {
+        id: 'reg-p',
+        reference_code: 'TL-PROM23',
+        status: 'pending_payment',
+        hold_expires_at: new Date(Date.now() + 25 * 60_000).toISOString(),
+        created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
+        payment: null,
+      },
+    });
+    serveApi({
+      [`GET /api/trial/${trial.id}`]: () => trial,
+      'GET /api/client-config': () => ({
+        google_client_id: null,
+        dev_mailbox: true,
+        test_payments: true,
+        checkout_host: null,
+      }),
+      'POST /api/player_trial/reg-p/payment': () => ({
+        reference: 'tlp_0123456789abcdef0123456a',
+        authorization_url: '/sandbox/checkout/tlp_0123456789abcdef0123456a',
+      }),
+    });
+    const { history } = open(trial);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay ₦12,500' }));
+    await waitFor(() =>
+      expect(history.at(-1)).toBe('/sandbox/checkout/tlp_0123456789abcdef0123456a'),
+    );
+  });
+
   it('says nothing about test payments and offers no link to a foreign checkout with a real provider', async () => {
     const trial = trialFixture({
       my_registration: {
@@ -240,6 +322,7 @@ describe('/trial_details/{id}', () => {
         status: 'pending_payment',
         hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
         created_at: '2026-11-20T10:00:00.000Z',
+        waitlist_position: null,
         payment: {
           reference: 'tlp_0123456789abcdef01234569',
           status: 'pending',
@@ -270,6 +353,7 @@ describe('/trial_details/{id}', () => {
       status: 'pending_payment' as const,
       hold_expires_at: new Date(Date.now() + 20 * 60_000).toISOString(),
       created_at: '2026-11-20T10:00:00.000Z',
+      waitlist_position: null,
       payment: null,
     };
     let confirmed = false;

@@ -1,10 +1,17 @@
 import type { TrialHistoryItem } from '@touchline/shared';
+import { TRIAL_MESSAGES } from '@touchline/shared';
 import { CalendarX2, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { showNotice } from '@/lib/toast';
 import { EmptyCard, PagedList } from '@/components/paged-list';
 import { trialPath } from '@/config/paths';
+import { useCancelRegistration } from '../api/cancel-registration';
 import { useTrialHistory } from '../api/get-trial-history';
-import { formatDay, formatTime, place } from '../lib/format';
+import { errorText } from '../lib/errors';
+import { canCancelRegistration, formatDay, formatTime, place } from '../lib/format';
 import { useLiveTrialUpdates } from '../hooks/use-live-trial-updates';
 import { ExploreTrialsLink } from './explore-trials-link';
 import { StatusBadge } from './status-badge';
@@ -13,7 +20,9 @@ import { FeedbackReport } from './feedback-report';
 
 /**
  * `/trial_history` ('View Joined Trials'): the player's registrations, newest first, each with
- * the trial, its date, the reference code and a status badge; 'Explore Trials' when empty.
+ * the trial, its date, the reference code and a status badge ('Waitlisted — number N in line'
+ * with Leave the waitlist for a waitlist place); 'Explore Trials' when empty. Live: a promotion
+ * shows as soon as it happens.
  */
 export function TrialHistoryScreen() {
   const query = useTrialHistory();
@@ -70,7 +79,7 @@ function HistoryRow({ item }: { item: TrialHistoryItem }) {
           </span>
         </span>
         <span className="col-start-2 flex flex-wrap items-center gap-2 sm:col-start-3 sm:flex-col sm:items-end sm:gap-1.5">
-          <StatusBadge status={item.status} />
+          <StatusBadge status={item.status} position={item.waitlist_position} />
           <code className="font-mono text-xs font-semibold text-slate-700">
             <span className="sr-only">Reference code </span>
             {item.reference_code}
@@ -82,6 +91,45 @@ function HistoryRow({ item }: { item: TrialHistoryItem }) {
         />
       </Link>
       {item.feedback ? <FeedbackReport feedback={item.feedback} trialName={trial.name} /> : null}
+      {item.status === 'waitlisted' && canCancelRegistration(trial, item.status) ? (
+        <LeaveWaitlist item={item} />
+      ) : null}
     </li>
+  );
+}
+
+/** 'Leave the waitlist' under a waitlisted row, with confirmation (supplement §17). */
+function LeaveWaitlist({ item }: { item: TrialHistoryItem }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelRegistration();
+  return (
+    <div className="-mt-2 flex justify-end px-4 pb-2 sm:px-5">
+      <Button tone="ghost" className="text-red-700" onClick={() => setConfirming(true)}>
+        Leave the waitlist
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Leave the waitlist?"
+        description={`You will lose your place in line for ${item.trial.name}. You can join again later, at the back of the line.`}
+        confirmLabel="Leave the waitlist"
+        busyLabel="Leaving…"
+        cancelLabel="Stay in line"
+        confirmClassName="bg-red-600 text-white hover:bg-red-700"
+        busy={cancel.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          cancel.mutate(item.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              showNotice(TRIAL_MESSAGES.waitlistLeft, 'success');
+            },
+            onError: (error) => {
+              setConfirming(false);
+              showNotice(errorText(error), 'error');
+            },
+          })
+        }
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { RegistrationStatus, TrialView } from '@touchline/shared';
-import { todayInLagos } from '@touchline/shared';
+import { TRIAL_LIMITS, todayInLagos } from '@touchline/shared';
+import { formatNaira } from '@/lib/money';
 
 export { ageRange, formatDay, formatTime, sportLabel } from '@/lib/trial-format';
 
@@ -36,7 +37,7 @@ export function placesText(placesLeft: number | null): string {
  * Whether the player may still cancel (or, once selected, withdraw from) this registration: the
  * screen's mirror of the server's rule, `decideRegistrationCancel` in the API's
  * trials.registrations.rules.ts, which decides. Pending or registered: through the deadline;
- * selected: through the trial day; the trial must be active.
+ * selected or waitlisted (leaving the line): through the trial day; the trial must be active.
  */
 export function canCancelRegistration(
   trial: { status: string; deadline: string; trial_date: string },
@@ -44,9 +45,16 @@ export function canCancelRegistration(
   today: string = todayInLagos(),
 ): boolean {
   if (trial.status !== 'active') return false;
-  if (status === 'selected') return today <= trial.trial_date;
+  if (status === 'selected' || status === 'waitlisted') return today <= trial.trial_date;
   return (
     (status === 'pending_payment' || status === 'registered' || status === 'awaiting_guardian') &&
     today <= trial.deadline
   );
+}
+
+/** What joining a full trial's waitlist means (supplement §17): the trial page and the form. */
+export function waitlistExplanation(fee: number): string {
+  return `Every place is taken. Join the waitlist: when a place frees, the first in line gets it at once and is told here and by e-mail${
+    fee > 0 ? `, then has ${TRIAL_LIMITS.holdMinutes} minutes to pay ${formatNaira(fee)}` : ''
+  }.`;
 }

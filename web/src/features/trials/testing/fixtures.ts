@@ -37,6 +37,7 @@ export function trialFixture(overrides: Partial<TrialView> = {}): TrialView {
     cancel_reason: null,
     registered_count: 42,
     places_left: 8,
+    waitlist_count: 0,
     academy: { id: 'academy-1', username: 'Lagos Stars Academy', profile_photo: null },
     my_registration: null,
     created_at: '2026-11-01T10:00:00.000Z',
@@ -91,6 +92,7 @@ export function historyItem(
     hold_expires_at: null,
     created_at: '2026-11-20T10:00:00.000Z',
     feedback: null,
+    waitlist_position: null,
     trial: {
       id: trial.id,
       name: trial.name,
