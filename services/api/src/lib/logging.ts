@@ -67,6 +67,14 @@ export function logOneLinePerRequest(app: FastifyInstance) {
  * answer with status 500 or more is an error entry.
  */
 export function logOneEntryPerRequest(app: FastifyInstance) {
+  // At debug level a request's arrival is logged too (as Fastify's own 'incoming request'): an
+  // operator following one slow or stuck request, or a test waiting for the server to have one.
+  if (app.log.isLevelEnabled('debug')) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.log.debug({ req: request }, 'incoming request');
+      done();
+    });
+  }
   app.addHook('onResponse', (request, reply, done) => {
     const entry = { req: request, res: reply.raw, responseTime: reply.elapsedTime };
     if (reply.statusCode >= 500) request.log.error(entry, 'request completed');
