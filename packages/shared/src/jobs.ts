@@ -115,14 +115,22 @@ export const JOBS = {
   },
   /**
    * A change of a registration, to the player (in-app, and an e-mail: receipt on `confirmed`,
-   * outcome on `selected`/`rejected`, refund on `refunded`).
+   * outcome on `selected`/`rejected`, refund on `refunded`, the feedback report on
+   * `evaluation_shared`).
    */
   'notifications.registration_update': {
     queue: 'notifications',
     payload: z.object({
       eventId: z.string(),
       registrationId: z.string().uuid(),
-      update: z.enum(['confirmed', 'selected', 'rejected', 'expired', 'refunded']),
+      update: z.enum([
+        'confirmed',
+        'selected',
+        'rejected',
+        'expired',
+        'refunded',
+        'evaluation_shared',
+      ]),
     }),
   },
   /**
@@ -248,6 +256,7 @@ const update = <
   E extends
     | 'registration.confirmed'
     | 'registration.status_changed'
+    | 'registration.evaluation_shared'
     | 'registration.expired'
     | 'payment.refunded',
 >(
@@ -343,6 +352,10 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
   ],
   'registration.status_changed': [
     update('registration.status_changed', (p) => p.status),
+    registrationChanged,
+  ],
+  'registration.evaluation_shared': [
+    update('registration.evaluation_shared', () => 'evaluation_shared'),
     registrationChanged,
   ],
   'registration.expired': [update('registration.expired', () => 'expired'), registrationChanged],

@@ -7,4 +7,5 @@ export * from '../repositories/registration-lifecycle.repository';
 export * from '../repositories/trial-reminders.repository';
 export * from '../repositories/registration-dob.repository';
 export * from '../repositories/registration-checkin.repository';
+export * from '../repositories/evaluations.repository';
 export * from '../repositories/waitlist.repository';

@@ -5,6 +5,7 @@ import { MESSAGES } from '../messages';
 import { SPORTS } from '../sports';
 import { numberedPageFields, pageNumberSchema } from '../paging';
 import { emailField } from './auth';
+import { feedbackSchema } from './evaluations';
 import { normalizeNigerianPhone, PROFILE_MESSAGES } from './profiles';
 
 /**
@@ -373,6 +374,8 @@ export const trialHistoryItemSchema = z.object({
   waitlist_position: z.number().int().min(1).nullable(),
   trial: trialSummarySchema,
   payment: myRegistrationSchema.shape.payment,
+  /** Added (§17): the academy's shared evaluation, the player's feedback report; else null. */
+  feedback: feedbackSchema.nullable(),
 });
 export type TrialHistoryItem = z.infer<typeof trialHistoryItemSchema>;
 export const trialHistoryResponseSchema = z.object({

@@ -9,12 +9,15 @@ import {
   newPaymentReference,
   findTrialById,
   listRegistrants,
+  evaluationsOfTrial,
   listTrialRequirements,
+  sharedFeedbackFor,
   trialHistory,
   type PaymentProviderName,
 } from '@touchline/db/trials';
 import {
   ageOn,
+  feedbackOf,
   TRIAL_LIMITS,
   type OutcomeStatus,
   type PaymentStatus,
@@ -27,6 +30,7 @@ import {
 import type { Viewer } from '../../lib/auth-context';
 import { registrantsCsv, registrantsFileName } from './trials.csv';
 import { trialsErrors } from './trials.errors';
+import { evaluationCsvColumns } from './trials.evaluations.csv';
 import type { RegistrationRefusal } from './trials.registrations.rules';
 import {
   cancelRegistrationWithin,
@@ -271,6 +275,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         page,
         pageSize: TRIAL_LIMITS.listPageSize,
       });
+      const feedback = await sharedFeedbackFor(db, {
+        playerId: viewer.userId,
+        registrationIds: rows.map((r) => r.id),
+      });
       return {
         registrations: rows.map((row) => ({
           id: row.id,
@@ -308,6 +316,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
                 authorization_url: row.payment.authorization_url,
               }
             : null,
+          feedback: feedbackOf(feedback.get(row.id)),
         })),
         has_more: hasMore,
         page,
@@ -320,9 +329,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     async registrantsCsv(viewer: Viewer, trialId: string) {
       const list = await registrants(viewer, trialId);
       const requirements = await listTrialRequirements(db, trialId);
+      const evaluations = await evaluationsOfTrial(db, trialId);
       return {
         fileName: registrantsFileName(list.trial.name),
-        csv: registrantsCsv(list, requirements),
+        csv: registrantsCsv(list, requirements, evaluationCsvColumns(evaluations)),
       };
     },
 

@@ -38,6 +38,9 @@ const dashboard = (overrides: Partial<AcademyDashboard> = {}): AcademyDashboard 
     no_show: 2,
   },
   registrations_per_day: days,
+  evaluation_progress: [
+    { trial_id: 't-9', name: 'Ikeja Open', trial_date: '2026-11-28', evaluated: 1, evaluable: 2 },
+  ],
   upcoming_trials: [
     {
       id: 't-1',
