@@ -1,5 +1,5 @@
 import type { MyRegistration, TrialView } from '@touchline/shared';
-import { TRIAL_LIMITS, TRIAL_MESSAGES, waitlistLabel } from '@touchline/shared';
+import { CHECK_IN_STATUSES, TRIAL_LIMITS, TRIAL_MESSAGES, waitlistLabel } from '@touchline/shared';
 import { CalendarCheck, CircleAlert, CreditCard, Hourglass } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -7,6 +7,7 @@ import { useAwaitingConsent } from '@/api/consent';
 import { useClientConfig } from '@/api/platform/client-config';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
+import { ReferenceQr } from '@/components/qr/reference-qr';
 import { WaitingForGuardian } from '@/components/waiting-for-guardian';
 import { TRIAL_PATHS, registerTrialPath } from '@/config/paths';
 import { checkoutTarget } from '@/lib/checkout-target';
@@ -142,6 +143,12 @@ function MyRegistrationCard({
         </p>
       </div>
       <div className="space-y-4 p-5">
+        {(CHECK_IN_STATUSES as readonly string[]).includes(registration.status) ? (
+          <div className="flex flex-col items-center gap-1">
+            <ReferenceQr code={registration.reference_code} />
+            <p className="text-center text-xs text-slate-500">Show this at the trial to check in</p>
+          </div>
+        ) : null}
         <p className="flex items-center justify-between gap-2 text-sm text-slate-600">
           Status <StatusBadge status={registration.status} />
         </p>
