@@ -88,6 +88,7 @@ const AddTrialPage = lazy(() => import('./pages/academy/add-trial-page'));
 const AcademyTrialsPage = lazy(() => import('./pages/academy/academy-trials-page'));
 const AcademyTrialDetailsPage = lazy(() => import('./pages/academy/academy-trial-details-page'));
 const AcademyEvaluationPage = lazy(() => import('./pages/academy/academy-evaluation-page'));
+const AcademyTrialCheckinPage = lazy(() => import('./pages/academy/academy-trial-checkin-page'));
 const SettingsPage = lazy(() => import('./pages/settings/settings-page'));
 const NotificationSettingsPage = lazy(() => import('./pages/settings/notification-settings-page'));
 const GuardianConsentPage = lazy(() => import('./pages/guardian/guardian-consent-page'));
@@ -140,6 +141,7 @@ export const routes: readonly AppRoute[] = [
   route('/academy/list_trials', 'academy', 'Trials', AcademyTrialsPage),
   route('/academy/trial_details/:id', 'academy', 'Trial details', AcademyTrialDetailsPage),
   route('/academy/evaluation/:id', 'academy', 'Evaluate', AcademyEvaluationPage),
+  route('/academy/trial_checkin/:id', 'academy', 'Check in players', AcademyTrialCheckinPage),
 
   // Admin area.
   publicOnly('/admin/login', 'Admin log in', AdminLoginPage),

@@ -1,4 +1,5 @@
-import { Ban, CalendarDays, Clock, MapPin, Pencil, Users, Wallet } from 'lucide-react';
+import { CHECK_IN_STATUSES } from '@touchline/shared';
+import { Ban, CalendarDays, Clock, MapPin, Pencil, UserCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -11,7 +12,7 @@ import { useAcademyTrial } from '../api/get-academy-trial';
 import { useRegistrants } from '../api/get-registrants';
 import { useLiveRegistrants } from '../hooks/use-live-registrants';
 import { ageRange, formatDay, formatTime, registeredText, sportLabel } from '../lib/format';
-import { ACADEMY_TRIAL_PATHS } from '../lib/paths';
+import { ACADEMY_TRIAL_PATHS, trialCheckInPath } from '../lib/paths';
 import { CancelTrialDialog } from './cancel-trial-dialog';
 import { EditTrialDialog } from './edit-trial-dialog';
 import { RegistrantsTable } from './registrants-table';
@@ -51,6 +52,11 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
   const t = trial.data;
   const active = t.status === 'active';
   const locked = t.registered_count > 0 || (registrants.data?.registrants.length ?? 0) > 0;
+  // Attendance: checked in of those holding a checkable place (decision 50's statuses).
+  const holding = (registrants.data?.registrants ?? []).filter((r) =>
+    (CHECK_IN_STATUSES as readonly string[]).includes(r.status),
+  );
+  const checkedIn = holding.filter((r) => r.checked_in_at).length;
 
   return (
     <div className="space-y-6">
@@ -80,6 +86,10 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
               </div>
               {active ? (
                 <div className="flex flex-wrap gap-2">
+                  <Link href={trialCheckInPath(t.id)} className="btn btn-academy">
+                    <UserCheck className="size-4" aria-hidden="true" />
+                    Check in players
+                  </Link>
                   <Button
                     tone="secondary"
                     // The form's state/LGA table starts loading as the button is pointed at.
@@ -126,6 +136,11 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
                 {/* The waitlist's count only, never who (decision 49). */}
                 {t.waitlist_count > 0 ? ` · ${t.waitlist_count} on the waitlist` : ''}
               </Fact>
+              {registrants.data ? (
+                <Fact icon={<UserCheck className="size-4" />} label="Attendance">
+                  {checkedIn} of {holding.length} checked in
+                </Fact>
+              ) : null}
               <Fact icon={<Wallet className="size-4" />} label="Fee">
                 {formatFee(t.registration_fee)}
               </Fact>

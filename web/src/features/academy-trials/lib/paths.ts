@@ -8,3 +8,7 @@ export const ACADEMY_TRIAL_PATHS = {
 
 /** The same link the server puts in a `trial_registration` notification. */
 export const academyTrialPath = (trialId: string) => academyTrialLink(trialId);
+
+/** `/academy/trial_checkin/{id}`: the trial-day check-in (supplement §17). */
+export const trialCheckInPath = (trialId: string) =>
+  `/academy/trial_checkin/${encodeURIComponent(trialId)}`;
