@@ -34,6 +34,7 @@ import {
   until,
   wallMs,
 } from './lib';
+import { profiled } from './profile';
 import { TABLE, uid } from './seed';
 import type { Tokens } from './http';
 
@@ -197,15 +198,18 @@ export async function benchRealtime(input: {
       // Subject: a post by the academy every socket user follows.
       await collect(proc, 'notification');
       const t1 = wallMs();
-      const res = await fetch(`${appUrl}/api/post`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${academyToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          content: `Fan-out round ${round + 1}: open training on Saturday.`,
-        }),
+      // BENCH_PROFILE: this process (API, workers and relay) while the post fans out.
+      await profiled(`fan-out round ${round + 1}`, async () => {
+        const res = await fetch(`${appUrl}/api/post`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${academyToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            content: `Fan-out round ${round + 1}: open training on Saturday.`,
+          }),
+        });
+        if (res.status !== 201) throw new Error(`post answered ${res.status}: ${await res.text()}`);
+        await until(async () => (await count(proc, 'notification')) >= n, 'the fan-out', 300_000);
       });
-      if (res.status !== 201) throw new Error(`post answered ${res.status}: ${await res.text()}`);
-      await until(async () => (await count(proc, 'notification')) >= n, 'the fan-out', 300_000);
       const fanTimes = (await collect(proc, 'notification')).map((at) => at - t1);
       fanLatencies.push(...fanTimes);
       fanRates.push(n / (Math.max(...fanTimes) / 1000));

@@ -164,4 +164,48 @@ test.describe('push notifications', () => {
     await send(page, `Bring the ball (${testInfo.project.name})`);
     await expect(offer).toHaveCount(0);
   });
+
+  test('a verified phone: reset codes by SMS can be chosen, and the screen says which e-mails always go', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signInAs(page, request, 'chidi@touchline.test', 'player');
+    // One number per project: the projects may share a server.
+    const phone = testInfo.project.name === 'phone' ? '08039990002' : '08039990001';
+    const e164 = `+234${phone.slice(1)}`;
+    await page.goto('/settings/notifications');
+    await expect(
+      page.getByText(
+        'Codes, receipts, account news and messages about a child you look after always go by e-mail.',
+      ),
+    ).toBeVisible();
+    await page.getByLabel('Phone number').fill(phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    let code: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const answer = await request.get('/api/dev/mailbox', { params: { to: e164 } });
+          const { messages } = (await answer.json()) as { messages: { subject: string }[] };
+          code = /\b(\d{6})\b/.exec(messages[0]?.subject ?? '')?.[1];
+          return code;
+        },
+        { message: `the SMS code to ${e164}` },
+      )
+      .toBeTruthy();
+    await page.getByLabel('Code').fill(code!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const codes = page.getByRole('checkbox', {
+      name: `Also send my password reset codes by SMS to ${e164}`,
+    });
+    await expect(codes).toBeVisible();
+    await codes.check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your notification settings were saved')).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByRole('checkbox', { name: `Also send my password reset codes by SMS to ${e164}` }),
+    ).toBeChecked();
+    await keepScreenshot(page, testInfo, 'notification-settings-phone');
+  });
 });

@@ -38,11 +38,16 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     (async () => {
       const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const tab = tabs.find((client) => new URL(client.url).origin === self.location.origin);
+      const ours = tabs.filter((client) => new URL(client.url).origin === self.location.origin);
+      // A tab already on the notice's page is focused as it is; else an open tab of ours is
+      // focused and taken there. A tab this worker does not control cannot be navigated: the
+      // page then opens in a new tab, so a tap always shows it.
+      const tab = ours.find((client) => client.url === url) || ours[0];
       if (tab) {
-        await tab.focus();
-        await tab.navigate(url);
-        return;
+        const focused = await tab.focus().catch(() => tab);
+        if (tab.url === url) return;
+        const moved = await (focused || tab).navigate(url).catch(() => null);
+        if (moved) return;
       }
       await self.clients.openWindow(url);
     })(),

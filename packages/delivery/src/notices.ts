@@ -8,13 +8,15 @@ import {
 } from '@touchline/db/notifications';
 import { appendEvent } from '@touchline/db/outbox';
 import { createEmail } from '@touchline/db/emails';
-import { announceOutsideDelivery } from '@touchline/db/reach';
+import { announceOutsideDelivery, findStoredPreferences } from '@touchline/db/reach';
 import type { SecretBox } from '@touchline/drivers';
-import type {
-  EmailParams,
-  EmailTemplate,
-  NotificationKind,
-  StoredServerEvent,
+import {
+  MANDATORY_EMAILS,
+  noticeEmailWanted,
+  type EmailParams,
+  type EmailTemplate,
+  type NotificationKind,
+  type StoredServerEvent,
 } from '@touchline/shared';
 import { storeUserEvents, type Outbound } from './user-events';
 
@@ -136,9 +138,20 @@ export async function storeNotices(
     notices.map(({ email: _email, ...row }) => row),
   );
   if (rows.length === 0) return [];
-  for (const row of rows) {
-    const email = row.sourceKey ? bySource.get(row.sourceKey)?.email : undefined;
-    if (!email) continue;
+  const emails = rows.flatMap((row) => {
+    const notice = row.sourceKey ? bySource.get(row.sourceKey) : undefined;
+    return notice?.email ? [{ notice, email: notice.email }] : [];
+  });
+  // The recipient's e-mail choice for the notice's kind (decision 54); mandatory e-mails always go.
+  const optional = emails.filter(
+    ({ email }) => !(MANDATORY_EMAILS as readonly string[]).includes(email.template),
+  );
+  const stored = await findStoredPreferences(
+    executor,
+    optional.map(({ notice }) => notice.userId),
+  );
+  for (const { notice, email } of emails) {
+    if (!noticeEmailWanted(email.template, notice.kind, stored.get(notice.userId))) continue;
     if (!box) throw new Error('storeNotices: a notice with an e-mail needs the secret box');
     await queueEmail(executor, box, email);
   }

@@ -19,7 +19,7 @@ describe('drivers config', () => {
         'web.push.apple.com',
         '*.notify.windows.com',
       ],
-      SMS_PROVIDER: 'devbox',
+      ALLOW_DEVBOX_SMS: false,
       TERMII_SENDER_ID: 'Touchline',
     });
   });

@@ -83,8 +83,13 @@ export const driversConfigShape = {
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
-  /** `devbox` (the development mailbox; the default) or `termii`. */
-  SMS_PROVIDER: z.enum(['devbox', 'termii']).default('devbox'),
+  /**
+   * `devbox` (the development mailbox) or `termii`. Unset: the devbox, except in production,
+   * where it must be named (`refineSmsForProduction`).
+   */
+  SMS_PROVIDER: optional(z.enum(['devbox', 'termii'])),
+  /** Production runs the SMS devbox only with this set to true as well (decision 54). */
+  ALLOW_DEVBOX_SMS: z.stringbool().default(false),
   TERMII_API_KEY: optional(z.string().trim().min(1)),
   /** https, or http on a loopback address (the local fake of tests): the API key travels in it. */
   TERMII_BASE_URL: optional(
@@ -132,6 +137,35 @@ export function refinePaymentsForProduction(
       path: ['ALLOW_SANDBOX_PAYMENTS'],
       message:
         'PAYMENT_PROVIDER=sandbox in production needs ALLOW_SANDBOX_PAYMENTS=true: any player could pay on the sandbox checkout without money moving',
+    });
+  }
+}
+
+/**
+ * In production the SMS devbox is never a default: a deployment that forgot SMS_PROVIDER would
+ * keep every code and text in its database and send nothing. It runs only when named
+ * (`SMS_PROVIDER=devbox`) and allowed (`ALLOW_DEVBOX_SMS=true`); otherwise the process refuses
+ * to start, saying why (decision 54).
+ */
+export function refineSmsForProduction(
+  config: { SMS_PROVIDER?: string | undefined; ALLOW_DEVBOX_SMS?: boolean | undefined },
+  appEnv: 'development' | 'production',
+  ctx: z.RefinementCtx,
+): void {
+  if (appEnv !== 'production') return;
+  if (config.SMS_PROVIDER === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMS_PROVIDER'],
+      message:
+        'SMS_PROVIDER is required in production: termii (with TERMII_API_KEY) to send SMS, or devbox with ALLOW_DEVBOX_SMS=true to keep them in the development mailbox',
+    });
+  } else if (config.SMS_PROVIDER === 'devbox' && config.ALLOW_DEVBOX_SMS !== true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ALLOW_DEVBOX_SMS'],
+      message:
+        'SMS_PROVIDER=devbox in production needs ALLOW_DEVBOX_SMS=true: no SMS would leave, and codes would wait in the database',
     });
   }
 }

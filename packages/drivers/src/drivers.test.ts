@@ -77,6 +77,8 @@ describe('createDrivers', () => {
       SMTP_URL: smtp.url,
       PAYMENT_PROVIDER: 'paystack',
       PAYSTACK_SECRET_KEY: 'sk_test_drivers',
+      SMS_PROVIDER: 'devbox',
+      ALLOW_DEVBOX_SMS: 'true',
     });
     const drivers = await createDrivers(config, deps());
     expect([drivers.storage.kind, drivers.mail.kind, drivers.payments.kind]).toEqual([

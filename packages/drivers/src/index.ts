@@ -6,6 +6,7 @@ export {
   driversConfigShape,
   refineDriversConfig,
   refinePaymentsForProduction,
+  refineSmsForProduction,
   runsSandboxPayments,
   type DriversConfig,
 } from './config';

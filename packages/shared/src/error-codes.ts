@@ -170,6 +170,8 @@ export const TRIALS_ERRORS = {
   dobMismatch: 'trials.dob_mismatch',
   /** 409: the academy is not verified (any more) or blocked. */
   academyUnavailable: 'trials.academy_unavailable',
+  /** 409: the registration holds no visible place (unpaid, awaiting a guardian, cancelled…). */
+  checkInNotAllowed: 'trials.check_in_not_allowed',
 } as const;
 
 /** Payments; each code's text is `PAYMENT_MESSAGES[<key>]` (contracts/payments.ts). */
@@ -209,6 +211,12 @@ export const CHAT_ERRORS = {
   self: 'chat.self',
 } as const;
 
+/** Trial-day evaluations; each code's text is `EVALUATION_MESSAGES[<key>]` (contracts/evaluations.ts). */
+export const EVALUATIONS_ERRORS = {
+  /** 409: not a registrant holding a place, or the trial's day has not come. */
+  notEligible: 'evaluations.not_eligible',
+} as const;
+
 type ValueOf<T> = T[keyof T];
 /** Every domain error code the API can answer with. */
 export type DomainErrorCode =
@@ -220,6 +228,7 @@ export type DomainErrorCode =
   | ValueOf<typeof NOTIFICATIONS_ERRORS>
   | ValueOf<typeof ADMIN_ERRORS>
   | ValueOf<typeof TRIALS_ERRORS>
+  | ValueOf<typeof EVALUATIONS_ERRORS>
   | ValueOf<typeof PAYMENTS_ERRORS>
   | ValueOf<typeof CHAT_ERRORS>
   | ValueOf<typeof YOUR_DATA_ERRORS>;

@@ -51,6 +51,8 @@ export const DOMAIN_EVENTS = {
     registrationId: z.string().uuid(),
     status: z.enum(['selected', 'rejected']),
   }),
+  /** The academy shared its evaluation with the player (§17): the feedback report is told. */
+  'registration.evaluation_shared': z.object({ registrationId: z.string().uuid() }),
   /** A pending registration's hold ran out (or the provider could not start): place freed. */
   'registration.expired': z.object({ registrationId: z.string().uuid() }),
   /** The player cancelled their registration (a paid one adds `payment.refund_requested`). */
@@ -199,6 +201,15 @@ export const EMAIL_TEMPLATES = {
     amountKobo: z.number().int().min(0),
     currency: z.string(),
     paymentReference: z.string(),
+    link: z.string(),
+  }),
+  /** The academy's shared evaluation: the player's feedback report (§17). */
+  'trials.feedback': z.object({
+    name: z.string(),
+    trial: z.string(),
+    scores: z.array(z.object({ criterion: z.string(), score: z.number().int() })),
+    notes: z.string(),
+    measurements: z.array(z.object({ label: z.string(), value: z.string() })),
     link: z.string(),
   }),
   /** 24 hours before the trial. */

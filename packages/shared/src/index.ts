@@ -36,3 +36,4 @@ export * from './your-data-texts';
 export * from './contracts/guardian-approvals';
 export * from './reach-texts';
 export * from './contracts/reach';
+export * from './contracts/evaluations';

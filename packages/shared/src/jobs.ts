@@ -115,14 +115,22 @@ export const JOBS = {
   },
   /**
    * A change of a registration, to the player (in-app, and an e-mail: receipt on `confirmed`,
-   * outcome on `selected`/`rejected`, refund on `refunded`).
+   * outcome on `selected`/`rejected`, refund on `refunded`, the feedback report on
+   * `evaluation_shared`).
    */
   'notifications.registration_update': {
     queue: 'notifications',
     payload: z.object({
       eventId: z.string(),
       registrationId: z.string().uuid(),
-      update: z.enum(['confirmed', 'selected', 'rejected', 'expired', 'refunded']),
+      update: z.enum([
+        'confirmed',
+        'selected',
+        'rejected',
+        'expired',
+        'refunded',
+        'evaluation_shared',
+      ]),
     }),
   },
   /**
@@ -150,6 +158,8 @@ export const JOBS = {
   'trials.sweep_holds': { queue: 'trials', payload: z.object({}) },
   /** Recurring: registrants of trials starting within 24 hours, each reminded once. */
   'trials.remind': { queue: 'trials', payload: z.object({}) },
+  /** Recurring: registrants not checked in once the trial day ended in Lagos become `no_show`. */
+  'trials.mark_no_shows': { queue: 'trials', payload: z.object({}) },
   /** Refunds one succeeded payment through its provider (idempotent: refunded stays refunded). */
   'payments.refund': {
     queue: 'payments',
@@ -246,6 +256,7 @@ const update = <
   E extends
     | 'registration.confirmed'
     | 'registration.status_changed'
+    | 'registration.evaluation_shared'
     | 'registration.expired'
     | 'payment.refunded',
 >(
@@ -343,6 +354,10 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
     update('registration.status_changed', (p) => p.status),
     registrationChanged,
   ],
+  'registration.evaluation_shared': [
+    update('registration.evaluation_shared', () => 'evaluation_shared'),
+    registrationChanged,
+  ],
   'registration.expired': [update('registration.expired', () => 'expired'), registrationChanged],
   'registration.cancelled': [registrationChanged],
   'registration.awaiting_guardian': [
@@ -431,6 +446,7 @@ export const SCHEDULES: readonly { job: JobName; everyMs: number }[] = [
   { job: 'maintenance.prune', everyMs: 60 * 60 * 1000 },
   { job: 'trials.sweep_holds', everyMs: 5 * 60 * 1000 },
   { job: 'trials.remind', everyMs: 15 * 60 * 1000 },
+  { job: 'trials.mark_no_shows', everyMs: 60 * 60 * 1000 },
   { job: 'accounts.erase_due', everyMs: 60 * 60 * 1000 },
   { job: 'guardians.end_at_18', everyMs: 60 * 60 * 1000 },
   { job: 'feeds.rank_popular', everyMs: 5 * 60 * 1000 },

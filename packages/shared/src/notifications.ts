@@ -42,6 +42,7 @@ export const NOTIFICATION_TEXTS = {
   registrationPaid: (name: string, trial: string) => `${name} paid for ${trial}`,
   registrationSelected: (trial: string) => `You have been selected at ${trial}`,
   registrationRejected: (trial: string) => `You were not selected at ${trial}`,
+  evaluationShared: (trial: string) => `Your feedback from ${trial} is ready`,
   registrationExpired: (trial: string) =>
     `Your place at ${trial} was released because payment was not completed`,
   trialCancelled: (trial: string) => `${trial} has been cancelled`,

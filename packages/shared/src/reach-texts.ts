@@ -1,4 +1,5 @@
 import { isMinorOn, todayInLagos } from './dates';
+import type { EmailTemplate } from './events';
 import type { NotificationKind } from './notifications';
 
 /**
@@ -55,6 +56,43 @@ export const PREFERENCE_KIND_OF: Record<NotificationKind, PreferenceKind> = {
   system: 'reminders',
 };
 
+/**
+ * E-mails that go whatever the preferences say (decision 54): codes and password resets (sent
+ * outside the notices anyway), a guardian's consent request, everything a guardian is told about
+ * their child (supplement §14), the receipt (its reference code is the ticket), the account's
+ * own news (academy verified or declined, a data export asked for). Every other notice e-mail — a
+ * new template too, without a line here — follows the e-mail choice of its notice's kind
+ * (`PREFERENCE_KIND_OF`), or of the kind `EMAIL_PREFERENCE_KIND` names for its template.
+ */
+export const MANDATORY_EMAILS = [
+  'auth.verify_code',
+  'auth.reset_code',
+  'guardian.consent_request',
+  'guardian.contact',
+  'guardian.link_ended',
+  'trials.guardian_approval',
+  'trials.registration_receipt',
+  'academy.verified',
+  'academy.declined',
+  'account.export_ready',
+] as const satisfies readonly EmailTemplate[];
+
+/** Templates whose e-mail choice is not their notice's kind's: a refund is a payment. */
+export const EMAIL_PREFERENCE_KIND: Partial<Record<EmailTemplate, PreferenceKind>> = {
+  'trials.refund': 'payments',
+};
+
+/** Whether a notice's e-mail goes to its recipient with these stored choices. */
+export function noticeEmailWanted(
+  template: EmailTemplate,
+  kind: NotificationKind,
+  stored: unknown,
+): boolean {
+  if ((MANDATORY_EMAILS as readonly string[]).includes(template)) return true;
+  return resolvePreferences(stored)[EMAIL_PREFERENCE_KIND[template] ?? PREFERENCE_KIND_OF[kind]]
+    .email;
+}
+
 /** A person's stored choices over the defaults (unknown keys dropped, missing ones defaulted). */
 export function resolvePreferences(stored: unknown): NotificationPreferences {
   const out = structuredClone(DEFAULT_PREFERENCES);
@@ -92,6 +130,15 @@ export const chosenQuietHours = (stored: unknown): boolean =>
   !!stored &&
   typeof stored === 'object' &&
   (stored as { quiet_hours?: unknown }).quiet_hours === true;
+
+/**
+ * Whether the person chose to get their password reset codes by SMS too (stored beside the
+ * choices as `codes_by_sms`; used only with a verified phone).
+ */
+export const chosenCodesBySms = (stored: unknown): boolean =>
+  !!stored &&
+  typeof stored === 'object' &&
+  (stored as { codes_by_sms?: unknown }).codes_by_sms === true;
 
 /** Quiet hours apply: always for a player under 18, for others when chosen (supplement §16). */
 export function quietHoursApply(
@@ -136,6 +183,12 @@ export const REACH_TEXTS = {
   verify: 'Verify',
   codeSent: 'We sent a 6-digit code by SMS',
   smsNeedsPhone: 'Verify a phone number to receive SMS',
+  codesBySms: (phone: string) => `Also send my password reset codes by SMS to ${phone}`,
+  emailAlways:
+    'Codes, receipts, account news and messages about a child you look after always go by e-mail.',
+  /** The SMS carrying a password reset code (the same code as the e-mail's). */
+  smsResetCode: (code: string) =>
+    `Your Touchline password reset code is ${code}. It expires in 10 minutes. Never share it.`,
   /** The SMS carrying a phone verification code. */
   smsCode: (code: string) => `Your Touchline code is ${code}. It expires in 10 minutes.`,
 } as const;

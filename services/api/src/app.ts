@@ -47,17 +47,19 @@ import { guardiansModule } from './modules/guardians/guardians.module';
 import { reachModule } from './modules/reach/reach.module';
 import { serializeRequest } from './lib/log-redaction';
 import type { UserBudgets } from './lib/user-rate-limit';
-import { logOneLinePerRequest } from './lib/logging';
+import { logOneEntryPerRequest, logOneLinePerRequest } from './lib/logging';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** A logger the process made (server.ts: JSON or pretty, `LOG_FORMAT`); wins over `logger`. */
   loggerInstance?: FastifyBaseLogger;
   /**
-   * `fastify`: Fastify's two entries per request (JSON logs). `one-line`: one line per request
-   * when it is answered (`GET /api/feed 200 12 ms`), for the pretty development log.
+   * `fastify`: Fastify's two entries per request. `one-entry`: one JSON entry per request when
+   * it is answered ('request completed' with the request; server.ts's JSON logs). `one-line`:
+   * one line per request when it is answered (`GET /api/feed 200 12 ms`), for the pretty
+   * development log.
    */
-  requestLog?: 'fastify' | 'one-line';
+  requestLog?: 'fastify' | 'one-line' | 'one-entry';
   /** Socket heartbeat interval (dead sockets are dropped after one missed pong). */
   heartbeatMs?: number;
   /** Namespace of the shared (Redis) rate-limit counters; tests isolate each app with it. */
@@ -79,7 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
               ? { ...logger, serializers: { ...logger.serializers, req: serializeRequest } }
               : logger,
         }),
-    ...(options.requestLog === 'one-line'
+    ...(options.requestLog === 'one-line' || options.requestLog === 'one-entry'
       ? { logController: new LogController({ disableRequestLogging: true }) }
       : {}),
     genReqId: (request) => {
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.requestLog === 'one-line') logOneLinePerRequest(app);
+  if (options.requestLog === 'one-entry') logOneEntryPerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Set when the request arrives (a callback hook: no promise per request); error answers keep it.

@@ -5,6 +5,7 @@ const SECRET = 'x'.repeat(32);
 const PG = 'postgres://touchline:touchline@127.0.0.1:5432/touchline';
 const SMTP = 'smtp://mail.example.ng:587';
 const PAYSTACK = { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_x' };
+const TERMII = { SMS_PROVIDER: 'termii', TERMII_API_KEY: 'termii_live_x' };
 
 describe('API configuration: safe by default', () => {
   it('embedded mode (no DATABASE_URL) is development, seeds the demo, listens on loopback', () => {
@@ -27,7 +28,13 @@ describe('API configuration: safe by default', () => {
     expect(message).toMatch(/APP_SECRET: APP_SECRET is required in production/);
     expect(message).toMatch(/SMTP_URL: SMTP_URL is required in production/);
 
-    const c = loadApiConfig({ DATABASE_URL: PG, APP_SECRET: SECRET, SMTP_URL: SMTP, ...PAYSTACK });
+    const c = loadApiConfig({
+      DATABASE_URL: PG,
+      APP_SECRET: SECRET,
+      SMTP_URL: SMTP,
+      ...PAYSTACK,
+      ...TERMII,
+    });
     expect(c.APP_ENV).toBe('production');
     expect(c.SEED_DEMO).toBe(false);
   });
@@ -40,6 +47,7 @@ describe('API configuration: safe by default', () => {
       SMTP_URL: SMTP,
       SEED_DEMO: 'true',
       ...PAYSTACK,
+      ...TERMII,
     });
     expect(c.SEED_DEMO).toBe(false);
   });
@@ -62,7 +70,7 @@ describe('API configuration: safe by default', () => {
 });
 
 describe('payments in production (issue 25, decision 38)', () => {
-  const production = { DATABASE_URL: PG, APP_SECRET: SECRET, SMTP_URL: SMTP };
+  const production = { DATABASE_URL: PG, APP_SECRET: SECRET, SMTP_URL: SMTP, ...TERMII };
   const reason = (env: Record<string, string>) => {
     try {
       loadApiConfig(env);
@@ -147,5 +155,45 @@ describe('TRUST_PROXY', () => {
     ]);
     expect(() => trust('proxy.example.ng')).toThrow(/TRUST_PROXY/);
     expect(() => trust('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('SMS in production (issue 26, decision 54)', () => {
+  const production = { DATABASE_URL: PG, APP_SECRET: SECRET, SMTP_URL: SMTP, ...PAYSTACK };
+  const reason = (env: Record<string, string>) => {
+    try {
+      loadApiConfig(env);
+      return null;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+
+  it('refuses to start with DATABASE_URL set and no SMS provider named, saying why', () => {
+    expect(reason(production)).toMatch(
+      /SMS_PROVIDER: SMS_PROVIDER is required in production: termii \(with TERMII_API_KEY\) .* or devbox with ALLOW_DEVBOX_SMS=true/,
+    );
+  });
+
+  it('refuses the devbox in production unless ALLOW_DEVBOX_SMS=true', () => {
+    expect(reason({ ...production, SMS_PROVIDER: 'devbox' })).toMatch(
+      /ALLOW_DEVBOX_SMS: SMS_PROVIDER=devbox in production needs ALLOW_DEVBOX_SMS=true/,
+    );
+    expect(reason({ ...production, SMS_PROVIDER: 'devbox', ALLOW_DEVBOX_SMS: 'false' })).toMatch(
+      /needs ALLOW_DEVBOX_SMS=true/,
+    );
+    const c = loadApiConfig({ ...production, SMS_PROVIDER: 'devbox', ALLOW_DEVBOX_SMS: 'true' });
+    expect(c.SMS_PROVIDER).toBe('devbox');
+    expect(loadApiConfig({ ...production, ...TERMII }).SMS_PROVIDER).toBe('termii');
+    expect(reason({ ...production, SMS_PROVIDER: 'termii' })).toMatch(
+      /TERMII_API_KEY is required when SMS_PROVIDER=termii/,
+    );
+  });
+
+  it('keeps the devbox as the embedded default outside production', () => {
+    expect(loadApiConfig({}).SMS_PROVIDER).toBeUndefined();
+    expect(loadApiConfig({ APP_ENV: 'development', DATABASE_URL: PG }).SMS_PROVIDER).toBe(
+      undefined,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   driversConfigShape,
   refineDriversConfig,
   refinePaymentsForProduction,
+  refineSmsForProduction,
 } from '@touchline/drivers';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -131,6 +132,7 @@ export const apiConfigSchema = z
   .superRefine(refineDriversConfig)
   .superRefine((c, ctx) => {
     refinePaymentsForProduction(c, appEnvOf(c), ctx);
+    refineSmsForProduction(c, appEnvOf(c), ctx);
     if (appEnvOf(c) === 'production' && !c.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',

@@ -48,8 +48,9 @@ const NOT_DEPLOYED: Record<string, string> = {
   VAPID_PRIVATE_KEY: 'as VAPID_PUBLIC_KEY',
   VAPID_SUBJECT: 'optional: mailto:support@touchline.ng by default',
   PUSH_ENDPOINT_HOSTS: "optional: the major browsers' push services by default",
-  SMS_PROVIDER: 'optional: SMS land in the development mailbox until termii is chosen',
-  TERMII_API_KEY: 'only with SMS_PROVIDER=termii',
+  TERMII_API_KEY: 'only with SMS_PROVIDER=termii (compose runs the devbox; k8s sets it)',
+  ALLOW_DEVBOX_SMS:
+    'only with SMS_PROVIDER=devbox in production (compose sets it; k8s runs Termii)',
   TERMII_SENDER_ID: 'optional: Touchline by default',
   TERMII_BASE_URL: "tests only: a local fake of Termii's API",
 };

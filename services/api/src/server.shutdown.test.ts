@@ -43,7 +43,7 @@ describe('graceful shutdown of the API process', () => {
         DATA_DIR: dataDir,
         WEB_DIST_DIR: dataDir, // no SPA needed
         SEED_DEMO: 'true',
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: 'debug', // a request's arrival is logged at debug (decision 55)
         LOG_FORMAT: 'json', // the test finds its request's log entry by its reqId
         SHUTDOWN_TIMEOUT_MS: '20000',
       },

@@ -53,7 +53,7 @@ export async function main() {
     { config, database, drivers, secrets },
     {
       loggerInstance: logger,
-      requestLog: config.LOG_FORMAT === 'pretty' ? 'one-line' : 'fastify',
+      requestLog: config.LOG_FORMAT === 'pretty' ? 'one-line' : 'one-entry',
     },
   );
 

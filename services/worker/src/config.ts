@@ -5,6 +5,7 @@ import {
   driversConfigShape,
   refineDriversConfig,
   refinePaymentsForProduction,
+  refineSmsForProduction,
 } from '@touchline/drivers';
 import { QUEUES } from '@touchline/shared';
 
@@ -60,6 +61,7 @@ export const workerConfigSchema = z
   .superRefine(refineDriversConfig)
   .superRefine((c, ctx) => {
     refinePaymentsForProduction(c, c.APP_ENV, ctx);
+    refineSmsForProduction(c, c.APP_ENV, ctx);
     if (c.APP_ENV === 'production' && c.WORKER_METRICS_PORT !== undefined && !c.METRICS_TOKEN) {
       ctx.addIssue({
         code: 'custom',

@@ -87,6 +87,7 @@ const SandboxCheckoutPage = lazy(() => import('./pages/trials/sandbox-checkout-p
 const AddTrialPage = lazy(() => import('./pages/academy/add-trial-page'));
 const AcademyTrialsPage = lazy(() => import('./pages/academy/academy-trials-page'));
 const AcademyTrialDetailsPage = lazy(() => import('./pages/academy/academy-trial-details-page'));
+const AcademyEvaluationPage = lazy(() => import('./pages/academy/academy-evaluation-page'));
 const SettingsPage = lazy(() => import('./pages/settings/settings-page'));
 const NotificationSettingsPage = lazy(() => import('./pages/settings/notification-settings-page'));
 const GuardianConsentPage = lazy(() => import('./pages/guardian/guardian-consent-page'));
@@ -138,6 +139,7 @@ export const routes: readonly AppRoute[] = [
   route('/academy/add_trial', 'academy', 'Add trial', AddTrialPage),
   route('/academy/list_trials', 'academy', 'Trials', AcademyTrialsPage),
   route('/academy/trial_details/:id', 'academy', 'Trial details', AcademyTrialDetailsPage),
+  route('/academy/evaluation/:id', 'academy', 'Evaluate', AcademyEvaluationPage),
 
   // Admin area.
   publicOnly('/admin/login', 'Admin log in', AdminLoginPage),

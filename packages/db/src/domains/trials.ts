@@ -6,4 +6,6 @@ export * from '../repositories/registration-reads.repository';
 export * from '../repositories/registration-lifecycle.repository';
 export * from '../repositories/trial-reminders.repository';
 export * from '../repositories/registration-dob.repository';
+export * from '../repositories/registration-checkin.repository';
+export * from '../repositories/evaluations.repository';
 export * from '../repositories/waitlist.repository';

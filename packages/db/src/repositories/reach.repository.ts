@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { OUTBOX_CHANNEL } from '../outbox-wakeups';
 import {
@@ -156,6 +156,40 @@ export async function findPreferenceFacts(executor: Executor, userId: string) {
     .leftJoin(userPhones, eq(userPhones.userId, users.id))
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/**
+ * Where an account's password reset code may also go by SMS: its verified phone and its stored
+ * choices (null without a verified phone).
+ */
+export async function findCodeSmsTarget(executor: Executor, email: string) {
+  const [row] = await executor
+    .select({
+      userId: users.id,
+      phone: userPhones.phone,
+      preferences: notificationPreferences.preferences,
+    })
+    .from(users)
+    .innerJoin(userPhones, eq(userPhones.userId, users.id))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.email, email.toLowerCase()));
+  return row ?? null;
+}
+
+/** The stored choices of these users (absent: they kept the defaults). */
+export async function findStoredPreferences(
+  executor: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, unknown>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      userId: notificationPreferences.userId,
+      preferences: notificationPreferences.preferences,
+    })
+    .from(notificationPreferences)
+    .where(inArray(notificationPreferences.userId, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.userId, row.preferences]));
 }
 
 export async function savePreferences(executor: Executor, userId: string, preferences: unknown) {

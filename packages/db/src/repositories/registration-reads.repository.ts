@@ -66,6 +66,8 @@ export type RegistrantRow = RegistrantDetails & {
   status: RegistrationStatusValue;
   paymentStatus: 'pending' | 'succeeded' | 'failed' | 'refunded' | null;
   createdAt: Date;
+  /** Trial-day check-in (decision 50), null until checked in. */
+  checkedInAt: Date | null;
   answers: { requirement_id: string; requirement: string; answer: string }[];
 };
 
@@ -91,6 +93,7 @@ export async function listRegistrants(
     select r.id, r.reference_code as "referenceCode", r.player_id as "playerId",
       ${mediaJson('pm')} as photo, r.name, r.dob::text as dob, r.phone, r.email, r.state,
       r.district, r.level, r.status, r.created_at as "createdAt",
+      r.checked_in_at as "checkedInAt",
       (select p.status from payments p where p.registration_id = r.id
         order by p.created_at desc limit 1) as "paymentStatus",
       (select coalesce(json_agg(json_build_object('requirement_id', q.id, 'requirement', q.text,
@@ -102,9 +105,16 @@ export async function listRegistrants(
     left join media_objects pm on pm.id = u.profile_photo_media_id
     where r.trial_id = ${input.trialId} ${only} ${visible}
     order by r.created_at, r.id`);
-  return rowsOf<Omit<RegistrantRow, 'createdAt'> & { createdAt: Date | string }>(result).map(
-    (r) => ({ ...r, createdAt: new Date(r.createdAt) }),
-  );
+  return rowsOf<
+    Omit<RegistrantRow, 'createdAt' | 'checkedInAt'> & {
+      createdAt: Date | string;
+      checkedInAt: Date | string | null;
+    }
+  >(result).map((r) => ({
+    ...r,
+    createdAt: new Date(r.createdAt),
+    checkedInAt: r.checkedInAt ? new Date(r.checkedInAt) : null,
+  }));
 }
 
 /** One entry of a player's history (json fields: times are strings). */

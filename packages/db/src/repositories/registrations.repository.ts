@@ -27,11 +27,12 @@ export const LIVE_REGISTRATION_STATUSES = sql.raw(
 );
 
 /**
- * The statuses a player holds once per trial (the live-registration index's, migration 0023): the
- * live ones and a waitlist place (`waitlisted` takes no place, decision 49).
+ * The statuses a player holds once per trial (the live-registration index's, migrations 0023 and
+ * 0024): the live ones, a waitlist place (`waitlisted` takes no place, decision 49) and a no-show
+ * (decision 50).
  */
 export const ONE_PER_PLAYER_STATUSES = sql.raw(
-  `('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian', 'waitlisted')`,
+  `('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian', 'waitlisted', 'no_show')`,
 );
 
 /** 'TL-' and 6 characters of `REFERENCE_CODE_ALPHABET`. */

@@ -15,3 +15,4 @@ export * from './chat';
 export * from './accounts';
 export * from './guardians';
 export * from './reach';
+export * from './evaluations';

@@ -127,6 +127,7 @@ export const trialRegistrations = pgTable(
         'trial_cancelled',
         'expired',
         'awaiting_guardian',
+        'no_show',
         'waitlisted',
       ],
     }).notNull(),
@@ -144,6 +145,9 @@ export const trialRegistrations = pgTable(
      */
     waitlistSeq: integer('waitlist_seq'),
     remindedAt: tz('reminded_at'),
+    /** Trial-day attendance (supplement §17, decision 50): when and by whom it was checked in. */
+    checkedInAt: tz('checked_in_at'),
+    checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -152,7 +156,7 @@ export const trialRegistrations = pgTable(
     uniqueIndex('trial_registrations_live_key')
       .on(t.trialId, t.playerId)
       .where(
-        sql`${t.status} in ('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian', 'waitlisted')`,
+        sql`${t.status} in ('pending_payment', 'registered', 'selected', 'rejected', 'awaiting_guardian', 'waitlisted', 'no_show')`,
       ),
     index('trial_registrations_trial_created_idx').on(t.trialId, t.createdAt),
     index('trial_registrations_player_created_idx').on(t.playerId, t.createdAt),

@@ -66,6 +66,21 @@ export const academyDashboardSchema = z.object({
       currency: z.string(),
     }),
   ),
+  /**
+   * Added (§17, decision 51): the latest trials whose day has come, 'N of M evaluated': `evaluated`
+   * registrants holding a place have scores, of `evaluable`.
+   */
+  evaluation_progress: z
+    .array(
+      z.object({
+        trial_id: z.string(),
+        name: z.string(),
+        trial_date: z.string(),
+        evaluated: z.number().int().min(0),
+        evaluable: z.number().int().min(0),
+      }),
+    )
+    .default([]),
   /** The academy's posts with the most likes plus comments (replies included). */
   popular_posts: z.array(
     z.object({

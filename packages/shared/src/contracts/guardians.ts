@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feedbackSchema } from './evaluations';
 import { isEmailAddress } from './auth';
 import { pendingApprovalSchema } from './guardian-approvals';
 import { normalizeNigerianPhone, PROFILE_MESSAGES } from './profiles';
@@ -118,6 +119,8 @@ export const childDetailSchema = z.object({
           paid_at: z.string().nullable(),
         })
         .nullable(),
+      /** Added (§17): the academy's shared evaluation, the child's feedback report. */
+      feedback: feedbackSchema.nullable().default(null),
     }),
   ),
   /** Registrations waiting for a guardian's approval (decision 42). */

@@ -5,6 +5,7 @@ import { MESSAGES } from '../messages';
 import { ROLES } from '../roles';
 import { BASKETBALL_POSITIONS, FOOTBALL_POSITIONS } from '../sports';
 import { dobField } from './auth';
+import { measuredProfileSchema } from './evaluations';
 
 /** Profile limits of supplement §2 (one place for the API, the web forms and the tests). */
 export const PROFILE_LIMITS = {
@@ -289,6 +290,11 @@ export const profileViewSchema = z.object({
   email: z.string().optional(),
   phone: z.string().nullable().optional(),
   dob: z.string().nullable().optional(),
+  /**
+   * Added (§17): players' values measured at trials and shared by the academy ('Measured at
+   * <trial>, <date>'), beside the self-reported ones; null for academies.
+   */
+  measured: measuredProfileSchema.nullable().default(null),
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 

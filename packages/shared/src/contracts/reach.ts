@@ -79,6 +79,8 @@ export const notificationPreferencesResponseSchema = z.object({
   quiet_hours_required: z.boolean(),
   /** The verified phone SMS go to, or null. */
   phone: z.string().nullable(),
+  /** Password reset codes go by SMS to the verified phone too (besides the e-mail). */
+  codes_by_sms: z.boolean(),
 });
 export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponseSchema>;
 
@@ -122,4 +124,5 @@ export const REACH_MESSAGES = {
 export const notificationPreferencesBodySchema = z.object({
   preferences: notificationPreferencesSchema,
   quiet_hours: z.boolean().optional(),
+  codes_by_sms: z.boolean().optional(),
 });

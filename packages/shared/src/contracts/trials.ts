@@ -5,6 +5,7 @@ import { MESSAGES } from '../messages';
 import { SPORTS } from '../sports';
 import { numberedPageFields, pageNumberSchema } from '../paging';
 import { emailField } from './auth';
+import { feedbackSchema } from './evaluations';
 import { normalizeNigerianPhone, PROFILE_MESSAGES } from './profiles';
 
 /**
@@ -51,6 +52,8 @@ export const REGISTRATION_STATUSES = [
   'expired',
   /** A consented minor's registration waiting for a guardian (supplement §14, decision 42). */
   'awaiting_guardian',
+  /** Not checked in by the end of the trial day in Lagos (supplement §17, decision 50). */
+  'no_show',
   /**
    * In line for a full trial (supplement §17, decision 49): takes no place, but one per player
    * and trial like a live one; promoted at once when a place frees.
@@ -82,13 +85,29 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   trial_cancelled: 'Trial cancelled',
   expired: 'Expired',
   awaiting_guardian: 'Waiting for your guardian’s approval',
+  no_show: 'Did not attend',
   waitlisted: 'Waitlisted',
 };
 
-/** Statuses one player may hold only once per trial: the live ones and a waitlist place. */
+/**
+ * Registrations the owning academy may check in (supplement §17, decision 50): they hold a place
+ * and the academy sees them. Not pending payment (unpaid), awaiting a guardian (hidden),
+ * cancelled, expired or no-show.
+ */
+export const CHECK_IN_STATUSES = [
+  'registered',
+  'selected',
+  'rejected',
+] as const satisfies readonly RegistrationStatus[];
+
+/**
+ * Statuses one player may hold only once per trial: the live ones, a waitlist place and a
+ * no-show (the live-registration index, decision 50).
+ */
 export const ONE_PER_PLAYER_STATUSES = [
   ...LIVE_REGISTRATION_STATUSES,
   'waitlisted',
+  'no_show',
 ] as const satisfies readonly RegistrationStatus[];
 
 /** 'Waitlisted — number 3 in line' (supplement §17). */
@@ -144,6 +163,12 @@ export const TRIAL_MESSAGES = {
   guardianApproved: 'Approved: the registration is confirmed',
   guardianApprovedPay: 'Approved: pay the fee to confirm the registration',
   guardianDeclined: 'Declined: the place is released',
+  // Trial-day check-in (supplement §17, decision 50).
+  checkedIn: 'Checked in',
+  alreadyCheckedIn: 'Already checked in',
+  checkInNotAllowed: 'This registration cannot be checked in',
+  referenceCodeRequired: 'Reference code is required',
+  referenceCodeInvalid: 'Enter a reference code like TL-ABC234',
   // Validation.
   nameRequired: 'Trial name is required',
   nameTooLong: `Trial name must be at most ${TRIAL_LIMITS.nameMaxLength} characters`,
@@ -305,6 +330,8 @@ export const registrantSchema = z.object({
   /** The payment's status for a paid trial, else null. */
   payment_status: z.enum(['pending', 'succeeded', 'failed', 'refunded']).nullable(),
   created_at: z.string(),
+  /** Added (decision 50): when the academy checked them in on the trial day, else null. */
+  checked_in_at: z.string().nullable(),
   answers: z.array(
     z.object({ requirement_id: z.string(), requirement: z.string(), answer: z.string() }),
   ),
@@ -347,6 +374,8 @@ export const trialHistoryItemSchema = z.object({
   waitlist_position: z.number().int().min(1).nullable(),
   trial: trialSummarySchema,
   payment: myRegistrationSchema.shape.payment,
+  /** Added (§17): the academy's shared evaluation, the player's feedback report; else null. */
+  feedback: feedbackSchema.nullable(),
 });
 export type TrialHistoryItem = z.infer<typeof trialHistoryItemSchema>;
 export const trialHistoryResponseSchema = z.object({
@@ -573,3 +602,43 @@ export function registerBodyFieldsAt(now: () => Date = () => new Date()) {
       .default([]),
   });
 }
+
+/** `POST /api/trial/{id}/check_in` (supplement §17): the code from the QR or typed. */
+export const checkInBodySchema = z.object({
+  reference_code: z
+    .string({ error: TRIAL_MESSAGES.referenceCodeRequired })
+    .trim()
+    .min(1, TRIAL_MESSAGES.referenceCodeRequired)
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(REFERENCE_CODE_PATTERN, TRIAL_MESSAGES.referenceCodeInvalid)),
+});
+export type CheckInBody = z.infer<typeof checkInBodySchema>;
+
+export const attendeeSchema = z.object({
+  id: z.string(),
+  reference_code: z.string(),
+  player_id: z.string(),
+  name: z.string(),
+  status: z.enum(REGISTRATION_STATUSES),
+  /** ISO time, or null when not checked in. */
+  checked_in_at: z.string().nullable(),
+});
+export type Attendee = z.infer<typeof attendeeSchema>;
+
+/** `POST /api/trial/{id}/check_in`: `already_checked_in` true on a second scan (200 both). */
+export const checkInResponseSchema = z.object({
+  message: z.string(),
+  already_checked_in: z.boolean(),
+  registration: attendeeSchema,
+});
+export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
+
+/** `GET /api/trial/{id}/attendance`: everyone the academy can check in, and the counts. */
+export const attendanceResponseSchema = z.object({
+  trial: z.object({ id: z.string(), name: z.string(), trial_date: z.string() }),
+  checked_in: z.number().int(),
+  not_checked_in: z.number().int(),
+  no_show: z.number().int(),
+  registrants: z.array(attendeeSchema),
+});
+export type AttendanceResponse = z.infer<typeof attendanceResponseSchema>;

@@ -27,6 +27,8 @@ describe('logs: readable in development, JSON in production', () => {
       SMTP_URL: 'smtp://mail.example.ng:587',
       PAYMENT_PROVIDER: 'paystack',
       PAYSTACK_SECRET_KEY: 'sk_live_x',
+      SMS_PROVIDER: 'devbox',
+      ALLOW_DEVBOX_SMS: 'true',
     };
     expect(loadApiConfig(production).LOG_FORMAT).toBe('json');
     expect(loadApiConfig({ ...production, LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
@@ -71,6 +73,21 @@ describe('logs: readable in development, JSON in production', () => {
       .map((l) => JSON.parse(l) as { msg: string; req?: { url: string } })
       .find((entry) => entry.msg === 'incoming request');
     expect(incoming!.req!.url).toMatch(/^\/api\/health\?token=/);
+    expect(out.lines().join('\n')).not.toContain('secret-token-value');
+  });
+
+  it('json, one entry per request: the request, status and time when answered', async () => {
+    const out = capture();
+    const logger = createLogger({ level: 'info', format: 'json', destination: out.stream });
+    t = await createTestApp({ log: { loggerInstance: logger, requestLog: 'one-entry' } });
+    await t.app.inject({ method: 'GET', url: '/api/health?token=secret-token-value' });
+    type Entry = { msg: string; req?: { url: string }; res?: { statusCode: number } };
+    await expect.poll(() => out.lines().filter((l) => l.includes('/api/health'))).toHaveLength(1);
+    const entries = out.lines().map((l) => JSON.parse(l) as Entry);
+    expect(entries.some((entry) => entry.msg === 'incoming request')).toBe(false);
+    const done = entries.find((entry) => entry.msg === 'request completed');
+    expect(done!.req!.url).toMatch(/^\/api\/health\?token=/);
+    expect(done!.res!.statusCode).toBe(200);
     expect(out.lines().join('\n')).not.toContain('secret-token-value');
   });
 });

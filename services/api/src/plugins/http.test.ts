@@ -116,6 +116,8 @@ describe('development mailbox', () => {
         SMTP_URL: 'smtp://127.0.0.1:2525',
         PAYMENT_PROVIDER: 'sandbox',
         ALLOW_SANDBOX_PAYMENTS: 'true',
+        SMS_PROVIDER: 'devbox',
+        ALLOW_DEVBOX_SMS: 'true',
       },
     });
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });

@@ -13,6 +13,8 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PAYMENT_PROVIDER: 'sandbox',
   ALLOW_SANDBOX_PAYMENTS: 'true',
+  SMS_PROVIDER: 'devbox',
+  ALLOW_DEVBOX_SMS: 'true',
 };
 
 /** The value of one series line (`name{labels} value`), or undefined when it is absent. */

@@ -10,6 +10,7 @@ export type TrialTemplate =
   | 'trials.refund'
   | 'trials.reminder'
   | 'trials.guardian_approval'
+  | 'trials.feedback'
   | 'trials.waitlist_promoted';
 
 /** HTML-escapes text from users (names, trial names, venues, reasons). */
@@ -142,6 +143,25 @@ export function renderTrialEmail<T extends TrialTemplate>(
           ['Trial', p.trial],
         ],
         link: p.link,
+      });
+    }
+    case 'trials.feedback': {
+      const p = params as EmailParams<'trials.feedback'>;
+      return compose({
+        subject: `Your feedback from ${p.trial}`,
+        title: 'Your trial feedback',
+        name: p.name,
+        paragraphs: [
+          `The academy has shared its evaluation of you at ${p.trial}. Scores are from 1 to 5.`,
+          ...(p.notes ? [`Notes: ${p.notes}`] : []),
+          'This feedback is not the selection decision; the academy tells you that separately.',
+        ],
+        rows: [
+          ...p.scores.map((s): Row => [s.criterion, `${s.score} of 5`]),
+          ...p.measurements.map((m): Row => [m.label, m.value]),
+        ],
+        link: p.link,
+        action: 'Read your feedback',
       });
     }
     case 'trials.cancelled': {

@@ -33,6 +33,7 @@ import { createGuardianApprovalNotificationsHandler } from './notifications-guar
 import { createExpireHoldHandler } from './trials-expire-hold';
 import { createSweepHoldsHandler } from './trials-sweep-holds';
 import { createRemindHandler } from './trials-remind';
+import { createNoShowsHandler } from './trials-no-shows';
 import { createRefundHandler } from './payments-refund';
 import { createRefundTrialHandler } from './payments-refund-trial';
 import { createExportHandler } from './accounts-export';
@@ -86,6 +87,7 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
     'trials.expire_hold': createExpireHoldHandler(deps),
     'trials.sweep_holds': createSweepHoldsHandler(deps),
     'trials.remind': createRemindHandler(deps),
+    'trials.mark_no_shows': createNoShowsHandler(deps),
     'payments.refund': createRefundHandler(deps),
     'payments.refund_trial': createRefundTrialHandler(deps),
     'accounts.export': createExportHandler(deps),

@@ -1,6 +1,11 @@
 import type { Database } from '@touchline/db';
 import { getLatestPaymentForRegistration, type PaymentRow } from '@touchline/db/payments';
-import { findRegistration, type RegistrationDetail } from '@touchline/db/trials';
+import {
+  findRegistration,
+  findSharedEvaluation,
+  type EvaluationMeasurements,
+  type RegistrationDetail,
+} from '@touchline/db/trials';
 import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import {
@@ -13,6 +18,21 @@ import { deliverNotices, emailLink, type Notice, type TemplatedEmail } from '@to
 import { publisherFor } from './delivery';
 
 type Update = JobPayload<'notifications.registration_update'>['update'];
+
+/** Where a player reads their feedback reports. */
+const TRIAL_HISTORY_LINK = '/trial_history';
+
+/** The measured values of a shared evaluation, as the feedback e-mail lists them. */
+function measurementRows(m: EvaluationMeasurements): { label: string; value: string }[] {
+  const rows: { label: string; value: string }[] = [];
+  if (m.heightCm !== null) rows.push({ label: 'Height', value: `${m.heightCm} cm` });
+  if (m.weightKg !== null) rows.push({ label: 'Weight', value: `${m.weightKg} kg` });
+  if (m.sprint30mSeconds !== null)
+    rows.push({ label: '30 m sprint', value: `${m.sprint30mSeconds.toFixed(2)} s` });
+  if (m.standingReachCm !== null)
+    rows.push({ label: 'Standing reach', value: `${m.standingReachCm} cm` });
+  return rows;
+}
 
 /** The registration (and payment) receipt e-mail; `payment` null for a free trial. */
 export function receiptEmail(
@@ -99,6 +119,25 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
             ? NOTIFICATION_TEXTS.registrationExpired(r.trialName)
             : NOTIFICATION_TEXTS.guardianApprovalExpired(r.trialName),
         };
+      case 'evaluation_shared': {
+        const evaluation = await findSharedEvaluation(deps.db, r.id);
+        if (!evaluation) return null;
+        return {
+          text: NOTIFICATION_TEXTS.evaluationShared(r.trialName),
+          email: {
+            to: r.email,
+            template: 'trials.feedback',
+            params: {
+              name: r.name,
+              trial: r.trialName,
+              scores: evaluation.scores,
+              notes: evaluation.notes,
+              measurements: measurementRows(evaluation),
+              link: emailLink(deps.publicUrl, TRIAL_HISTORY_LINK),
+            },
+          },
+        };
+      }
       case 'refunded': {
         const payment = await getLatestPaymentForRegistration(deps.db, r.id);
         if (!payment || payment.status !== 'refunded') {
@@ -140,7 +179,10 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
         userId: player.id,
         actorId: registration.academyId,
         kind: 'registration_update',
-        link: trialLink(registration.trialId),
+        link:
+          data.update === 'evaluation_shared'
+            ? TRIAL_HISTORY_LINK
+            : trialLink(registration.trialId),
         sourceKey: `registration.${data.update}:${data.eventId}`,
         ...notice,
       });

@@ -9,8 +9,16 @@ import {
 } from '@touchline/db/auth';
 import { appendEvent } from '@touchline/db/outbox';
 import { createEmail } from '@touchline/db/emails';
+import { findCodeSmsTarget, insertSms } from '@touchline/db/reach';
 import type { SecretBox } from '@touchline/drivers';
-import { LIMITS, type CodePurpose, type EmailParams, type EmailTemplate } from '@touchline/shared';
+import {
+  chosenCodesBySms,
+  LIMITS,
+  REACH_TEXTS,
+  type CodePurpose,
+  type EmailParams,
+  type EmailTemplate,
+} from '@touchline/shared';
 import { authErrors } from './auth.errors';
 
 export type CodesServiceDeps = {
@@ -73,6 +81,20 @@ export function createCodesService(deps: CodesServiceDeps) {
       sealedContent: deps.secretBox.seal(JSON.stringify(params)),
     });
     await appendEvent(executor, { type: 'email.queued', payload: { emailId } });
+    // A reset code also goes by SMS to the account's verified phone when its owner chose it
+    // (decision 54): the same code, so the same expiry, attempts and resend limits. A verify code
+    // proves the address, so it goes only there.
+    if (purpose === 'reset') {
+      const target = await findCodeSmsTarget(executor, to.email);
+      if (target && chosenCodesBySms(target.preferences)) {
+        const smsId = await insertSms(executor, {
+          userId: target.userId,
+          to: target.phone,
+          sealedText: deps.secretBox.seal(REACH_TEXTS.smsResetCode(code)),
+        });
+        if (smsId) await appendEvent(executor, { type: 'sms.queued', payload: { smsId } });
+      }
+    }
   }
 
   return {

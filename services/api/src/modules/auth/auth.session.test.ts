@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findUserByEmail } from '@touchline/db/users';
 import { countEmailCodesSince } from '@touchline/db/auth';
 import { AUTH_ERRORS, AUTH_MESSAGES, LIMITS, todayInLagos, yearsBefore } from '@touchline/shared';
@@ -304,6 +304,33 @@ describe('access token expiry', () => {
       headers: { authorization: 'Bearer a.b.c' },
     });
     expect(forged.json().code).toBe('token_not_valid');
+    await t.close();
+  });
+
+  it('refuses a token it accepted before once the token expires', async () => {
+    const t = await createTestApp();
+    const user = await t.createUser();
+    const { sessionId } = await t.signIn(user);
+    const token = t.app.jwt.sign(
+      { sub: user.id, role: user.role, sid: sessionId, typ: 'access' },
+      { expiresIn: 30 },
+    );
+    const me = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 });
+    try {
+      const late = await me();
+      expect(late.statusCode).toBe(401);
+      expect(late.json().code).toBe('token_expired');
+    } finally {
+      vi.useRealTimers();
+    }
     await t.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   listUpcomingAcademyTrials,
   sumAcademyTakings,
 } from '@touchline/db/dashboard';
+import { listAcademyEvaluationProgress } from '@touchline/db/trials';
 import {
   DASHBOARD_LIMITS,
   ACADEMY_REGISTRATION_STATUSES,
@@ -30,6 +31,18 @@ function excerptOf(content: string): string {
   const chars = [...content.replace(/\s+/g, ' ').trim()];
   const max = DASHBOARD_LIMITS.postExcerptLength;
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** Evaluation progress of the academy's latest trials whose day has come (decision 51). */
+async function evaluationProgressOf(db: Database, academyId: string, today: string) {
+  const rows = await listAcademyEvaluationProgress(db, { academyId, today, limit: 5 });
+  return rows.map((r) => ({
+    trial_id: r.trialId,
+    name: r.name,
+    trial_date: r.trialDate,
+    evaluated: r.evaluated,
+    evaluable: r.evaluable,
+  }));
 }
 
 /**
@@ -55,6 +68,7 @@ export function createDashboardService(deps: { db: Database; clock: () => Date }
         listRecentAcademyPayments(deps.db, { academyId, limit: DASHBOARD_LIMITS.recentPayments }),
       ]);
 
+      const evaluation = await evaluationProgressOf(deps.db, academyId, today);
       const counted = new Map(byStatus.map((row) => [row.status, row.count]));
       const daily = new Map(perDay.map((row) => [row.date, row.count]));
       return {
@@ -79,6 +93,7 @@ export function createDashboardService(deps: { db: Database; clock: () => Date }
           registration_fee: t.feeKobo,
           currency: t.currency,
         })),
+        evaluation_progress: evaluation,
         popular_posts: posts.map((p) => ({
           id: p.id,
           excerpt: excerptOf(p.content),

@@ -51,6 +51,8 @@ describe('POST /api/dev/jobs/fail', () => {
         SMTP_URL: 'smtp://127.0.0.1:2525',
         PAYMENT_PROVIDER: 'sandbox',
         ALLOW_SANDBOX_PAYMENTS: 'true',
+        SMS_PROVIDER: 'devbox',
+        ALLOW_DEVBOX_SMS: 'true',
       },
     });
     const res = await prod.app.inject({ method: 'POST', url: '/api/dev/jobs/fail' });

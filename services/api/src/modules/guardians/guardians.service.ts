@@ -16,6 +16,7 @@ import {
   setConsentStatus,
   markConsentRequestUsed,
 } from '@touchline/db/guardians';
+import { sharedFeedbackFor } from '@touchline/db/trials';
 import { findUserByEmail, findUserById, insertUser, lockUserRow } from '@touchline/db/users';
 import { isUniqueViolation } from '@touchline/db';
 import {
@@ -29,6 +30,7 @@ import {
   type ChildMessaging,
   type ChildSummary,
   type ConsentDecisionBody,
+  feedbackOf,
 } from '@touchline/shared';
 import type { CodesService } from '../auth/auth.codes.service';
 import { authErrors } from '../auth/auth.errors';
@@ -253,6 +255,10 @@ export function createGuardiansService(deps: {
       const child = results.find((c) => c.id === childId);
       if (!child) throw guardianErrors.childNotFound();
       const registrations = await listChildRegistrations(db, childId);
+      const feedback = await sharedFeedbackFor(db, {
+        playerId: childId,
+        registrationIds: registrations.map((r) => r.id),
+      });
       return {
         child,
         registrations: registrations.map((r) => ({
@@ -276,6 +282,7 @@ export function createGuardiansService(deps: {
                 paid_at: iso(r.paidAt),
               }
             : null,
+          feedback: feedbackOf(feedback.get(r.id)),
         })),
         approvals: await pendingApprovalsOf(db, { childId, guardianId }),
       };

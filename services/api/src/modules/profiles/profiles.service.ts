@@ -12,6 +12,7 @@ import {
 } from '@touchline/db/profiles';
 import { insertAdminAudit } from '@touchline/db/admin';
 import { deleteOwnedMediaObjects } from '@touchline/db/media';
+import { measuredValuesOf } from '@touchline/db/trials';
 import { lockUserRow } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import {
@@ -140,10 +141,11 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   }
 
   async function fullView(viewer: Viewer, target: ProfileDetails): Promise<ProfileView> {
-    const [counts, profilePhoto, coverPhoto] = await Promise.all([
+    const [counts, profilePhoto, coverPhoto, measured] = await Promise.all([
       countsProvider({ id: target.id, role: target.role }),
       media.publicUrl(target.profilePhotoMediaId),
       media.publicUrl(target.coverPhotoMediaId),
+      target.role === 'player' ? measuredValuesOf(db, target.id) : null,
     ]);
     return toProfileView(target, {
       viewerId: viewer.userId,
@@ -152,6 +154,12 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       counts,
       profilePhoto,
       coverPhoto,
+      measured: measured && {
+        height_cm: measured.heightCm,
+        weight_kg: measured.weightKg,
+        sprint_30m_seconds: measured.sprint30mSeconds,
+        standing_reach_cm: measured.standingReachCm,
+      },
     });
   }
 

@@ -28,6 +28,8 @@ export function toProfileView(
     counts: ProfileCounts;
     profilePhoto: string | null;
     coverPhoto: string | null;
+    /** A player's shared trial measurements (decision 51). */
+    measured?: ProfileView['measured'];
   },
 ): ProfileView {
   const isOwn = context.viewerId === details.id;
@@ -35,6 +37,7 @@ export function toProfileView(
   const isAcademy = details.role === 'academy';
   const view: ProfileView = {
     limited: false,
+    measured: context.measured ?? null,
     user_id: details.id,
     username: details.username,
     role: details.role,

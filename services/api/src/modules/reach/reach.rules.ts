@@ -1,4 +1,5 @@
 import {
+  chosenCodesBySms,
   chosenQuietHours,
   quietHoursApply,
   resolvePreferences,
@@ -20,6 +21,7 @@ export function describePreferences(facts: PreferenceFacts, now: Date) {
     quiet_hours: quietHoursApply(facts, now),
     quiet_hours_required: quietHoursApply({ ...facts, preferences: null }, now),
     phone: facts.phone,
+    codes_by_sms: chosenCodesBySms(facts.preferences),
   };
 }
 
@@ -29,10 +31,15 @@ export function describePreferences(facts: PreferenceFacts, now: Date) {
  */
 export function decideStoredPreferences(
   facts: PreferenceFacts,
-  input: { preferences: NotificationPreferences; quiet_hours?: boolean | undefined },
+  input: {
+    preferences: NotificationPreferences;
+    quiet_hours?: boolean | undefined;
+    codes_by_sms?: boolean | undefined;
+  },
 ) {
   return {
     ...input.preferences,
     quiet_hours: input.quiet_hours ?? chosenQuietHours(facts.preferences),
+    codes_by_sms: input.codes_by_sms ?? chosenCodesBySms(facts.preferences),
   };
 }

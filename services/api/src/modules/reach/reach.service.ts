@@ -73,7 +73,11 @@ export function createReachService(deps: ReachServiceDeps) {
 
     async savePreferences(
       userId: string,
-      input: { preferences: NotificationPreferences; quiet_hours?: boolean | undefined },
+      input: {
+        preferences: NotificationPreferences;
+        quiet_hours?: boolean | undefined;
+        codes_by_sms?: boolean | undefined;
+      },
     ) {
       const current = await facts(userId);
       const stored = decideStoredPreferences(current, input);

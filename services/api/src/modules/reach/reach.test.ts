@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@touchline/db';
 import { listDevMailbox } from '@touchline/db/emails';
 import {
   startFakePushService,
@@ -103,6 +104,7 @@ describe('notification preferences', () => {
       quiet_hours: false,
       quiet_hours_required: false,
       phone: null,
+      codes_by_sms: false,
     });
     expect(first.json().preferences.messages.push).toBe(true);
     expect(first.json().preferences.trials.push).toBe(true);
@@ -187,6 +189,64 @@ describe('phone verification', () => {
     expect(late.statusCode).toBe(400);
     const bad = await ada.call('POST', '/api/phone/verify', { phone: '12345' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('password reset codes by SMS (decision 54)', () => {
+  it('go to the verified phone too once chosen, the same code as the e-mail, and it resets', async () => {
+    const ada = await t.createUser({ passwordHash: 'not-a-real-hash' });
+    const phone = '+2348061112222';
+    await ada.call('POST', '/api/phone/verify', { phone });
+    await ada.call('PUT', '/api/phone/verify', { phone, code: await devboxCode(phone) });
+    // Every SMS to the number is stored before its job sends it, in the code's own transaction.
+    const smsTo = async () =>
+      (await t.db.select().from(schema.smsMessages)).filter((m) => m.to === phone).length;
+    const before = await smsTo();
+    /** The newest code e-mailed to Ada (the development mailbox's copy). */
+    const emailedCode = async (count: number) => {
+      let code: string | undefined;
+      await waitFor(async () => {
+        const mails = await listDevMailbox(t.db, { to: ada.email, limit: 10 });
+        code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+        return mails.length === count && code !== undefined;
+      }, 'the reset code by e-mail');
+      return code!;
+    };
+
+    // Not chosen: the code goes by e-mail only.
+    const forgot = () =>
+      t.app.inject({ method: 'POST', url: '/api/forget_pass', payload: { email: ada.email } });
+    expect((await forgot()).statusCode).toBe(200);
+    await emailedCode(1);
+    expect(await smsTo()).toBe(before);
+
+    const saved = await ada.call('PUT', '/api/notification_preferences', {
+      preferences: DEFAULT_PREFERENCES,
+      codes_by_sms: true,
+    });
+    expect(saved.json()).toMatchObject({ codes_by_sms: true, phone });
+    clock.advance(61_000);
+    expect((await forgot()).statusCode).toBe(200);
+    expect(await smsTo()).toBe(before + 1);
+    await waitFor(
+      async () => (await listDevMailbox(t.db, { to: phone, limit: 10 })).length > before,
+      'the reset code by SMS',
+    );
+    const code = await devboxCode(phone);
+    const [sms] = await listDevMailbox(t.db, { to: phone, limit: 1 });
+    expect(sms!.subject).toBe(`SMS: ${REACH_TEXTS.smsResetCode(code)}`);
+    expect(code).toBe(await emailedCode(2));
+    // The e-mail code's rules: a resend within 60 s sends nothing, by either channel.
+    await forgot();
+    expect(await smsTo()).toBe(before + 1);
+
+    const verified = await t.app.inject({
+      method: 'PUT',
+      url: '/api/otp_verification',
+      payload: { email: ada.email, otp: code, purpose: 'reset' },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().reset_token).toEqual(expect.any(String));
   });
 });
 

@@ -87,6 +87,7 @@ describe('registrants as CSV', () => {
       'Status',
       'Payment',
       'Registered at',
+      'Checked in at',
       'Position',
       'Link to highlights',
     ]);
@@ -96,11 +97,12 @@ describe('registrants as CSV', () => {
     // A phone number stays text; formulas are neutralised with a leading apostrophe.
     expect(first[4]).toBe("'+2348031234567");
     expect(first.slice(8, 10)).toEqual(['District/LGA', 'Registered']);
-    expect(first.slice(12)).toEqual(['ST', `'=HYPERLINK("http://evil.test","Click")`]);
+    expect(first[12]).toBe(''); // not checked in
+    expect(first.slice(13)).toEqual(['ST', `'=HYPERLINK("http://evil.test","Click")`]);
     expect(second[0]).toBe(bayoReg.reference_code);
     expect(second[1]).toBe('Bayo, Jr.');
     expect(second[8]).toBe('National');
-    expect(second.slice(12)).toEqual(["'@SUM(A1:A9)", "'-2+3\nsecond line"]);
+    expect(second.slice(13)).toEqual(["'@SUM(A1:A9)", "'-2+3\nsecond line"]);
     for (const row of rows.slice(1)) {
       for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     }

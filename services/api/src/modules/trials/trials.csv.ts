@@ -30,6 +30,11 @@ export function toCsv(rows: readonly (readonly (string | number | null)[])[]): s
 export function registrantsCsv(
   list: RegistrantList,
   requirements: readonly { id: string; text: string }[],
+  /** Further columns after the answers (the evaluation's, decision 51). */
+  extra: {
+    header: string[];
+    cellsFor: (registrationId: string) => (string | number | null)[];
+  } = { header: [], cellsFor: () => [] },
 ): string {
   const header = [
     'Reference code',
@@ -44,7 +49,9 @@ export function registrantsCsv(
     'Status',
     'Payment',
     'Registered at',
+    'Checked in at',
     ...requirements.map((r) => r.text),
+    ...extra.header,
   ];
   const rows = list.registrants.map((r) => {
     const answers = new Map(r.answers.map((a) => [a.requirement_id, a.answer]));
@@ -61,7 +68,9 @@ export function registrantsCsv(
       REGISTRATION_STATUS_LABELS[r.status],
       r.payment_status ?? '',
       r.created_at,
+      r.checked_in_at ?? '',
       ...requirements.map((q) => answers.get(q.id) ?? ''),
+      ...extra.cellsFor(r.id),
     ];
   });
   return toCsv([header, ...rows]);

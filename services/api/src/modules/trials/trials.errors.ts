@@ -38,6 +38,8 @@ export const trialsErrors = {
   registrationNotFound: () => error(404, 'registrationNotFound'),
   cannotCancelRegistration: () => error(409, 'cannotCancelRegistration'),
   statusNotAllowed: () => error(409, 'statusNotAllowed'),
+  /** 409: unpaid, cancelled, expired or no-show: holds no place to check in (decision 50). */
+  checkInNotAllowed: () => error(409, 'checkInNotAllowed'),
   answersInvalid: () => error(400, 'answersInvalid', 'answers'),
   dobMismatch: () => error(400, 'dobMismatch', 'dob'),
   academyUnavailable: () => error(409, 'academyUnavailable'),

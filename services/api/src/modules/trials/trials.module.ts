@@ -3,6 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentStarterFrom } from '../payments/payments.module';
 import { approvalsRoutes } from './trials.approvals.routes';
 import { createApprovalsService } from './trials.approvals.service';
+import { checkInRoutes } from './trials.checkin.routes';
+import { createCheckInService } from './trials.checkin.service';
+import { evaluationsRoutes } from './trials.evaluations.routes';
+import { createEvaluationsService } from './trials.evaluations.service';
 import { trialsRoutes } from './trials.routes';
 import { registrationsRoutes } from './trials.registrations.routes';
 import { createRegistrationsService } from './trials.registrations.service';
@@ -34,6 +38,8 @@ export function buildTrialsServices(app: FastifyInstance) {
       provider: drivers.payments.kind,
       payments: paymentStarterFrom(app),
     }),
+    checkIn: createCheckInService({ db, clock }),
+    evaluations: createEvaluationsService({ db, clock }),
   };
 }
 
@@ -51,8 +57,10 @@ export function trialCancellationFrom(app: FastifyInstance): TrialCancellation {
  */
 export const trialsModule: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
-  const { trials, registrations, approvals } = buildTrialsServices(app);
+  const { trials, registrations, approvals, checkIn, evaluations } = buildTrialsServices(app);
   await app.register(trialsRoutes({ trials }));
   await app.register(registrationsRoutes({ registrations }));
   await app.register(approvalsRoutes({ approvals }));
+  await app.register(checkInRoutes({ checkIn }));
+  await app.register(evaluationsRoutes({ evaluations }));
 };

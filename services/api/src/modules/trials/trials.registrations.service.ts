@@ -10,12 +10,15 @@ import {
   newPaymentReference,
   findTrialById,
   listRegistrants,
+  evaluationsOfTrial,
   listTrialRequirements,
+  sharedFeedbackFor,
   trialHistory,
   type PaymentProviderName,
 } from '@touchline/db/trials';
 import {
   ageOn,
+  feedbackOf,
   TRIAL_LIMITS,
   type OutcomeStatus,
   type PaymentStatus,
@@ -28,6 +31,7 @@ import {
 import type { Viewer } from '../../lib/auth-context';
 import { registrantsCsv, registrantsFileName } from './trials.csv';
 import { trialsErrors } from './trials.errors';
+import { evaluationCsvColumns } from './trials.evaluations.csv';
 import type { RegistrationRefusal } from './trials.registrations.rules';
 import {
   cancelRegistrationWithin,
@@ -132,6 +136,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         status: r.status,
         payment_status: r.paymentStatus,
         created_at: r.createdAt.toISOString(),
+        checked_in_at: r.checkedInAt ? r.checkedInAt.toISOString() : null,
         answers: r.answers,
       })),
     };
@@ -275,6 +280,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         page,
         pageSize: TRIAL_LIMITS.listPageSize,
       });
+      const feedback = await sharedFeedbackFor(db, {
+        playerId: viewer.userId,
+        registrationIds: rows.map((r) => r.id),
+      });
       return {
         registrations: rows.map((row) => ({
           id: row.id,
@@ -312,6 +321,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
                 authorization_url: row.payment.authorization_url,
               }
             : null,
+          feedback: feedbackOf(feedback.get(row.id)),
         })),
         has_more: hasMore,
         page,
@@ -324,9 +334,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     async registrantsCsv(viewer: Viewer, trialId: string) {
       const list = await registrants(viewer, trialId);
       const requirements = await listTrialRequirements(db, trialId);
+      const evaluations = await evaluationsOfTrial(db, trialId);
       return {
         fileName: registrantsFileName(list.trial.name),
-        csv: registrantsCsv(list, requirements),
+        csv: registrantsCsv(list, requirements, evaluationCsvColumns(evaluations)),
       };
     },
 

@@ -35,8 +35,12 @@ const dashboard = (overrides: Partial<AcademyDashboard> = {}): AcademyDashboard 
     cancelled: 1,
     trial_cancelled: 0,
     expired: 4,
+    no_show: 2,
   },
   registrations_per_day: days,
+  evaluation_progress: [
+    { trial_id: 't-9', name: 'Ikeja Open', trial_date: '2026-11-28', evaluated: 1, evaluable: 2 },
+  ],
   upcoming_trials: [
     {
       id: 't-1',

@@ -13,6 +13,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../hooks/use-live-dashboard';
 import { formatTime } from '@/lib/trial-format';
 import { TAB_LABELS, lagosDateTime, longDay } from './dashboard-format';
+import { EvaluationProgress } from './evaluation-progress';
 
 /** recharts is only fetched when the dashboard shows its charts. */
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
@@ -107,7 +108,12 @@ function DashboardBody({ data }: { data: AcademyDashboard }) {
         <p>
           {last30} {last30 === 1 ? 'registration' : 'registrations'} in the last 30 days
         </p>
+        <p>
+          {counts.no_show} {counts.no_show === 1 ? 'no-show' : 'no-shows'} at past trials
+        </p>
       </div>
+
+      <EvaluationProgress trials={data.evaluation_progress} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Upcoming trials">

@@ -10,6 +10,7 @@ import { useSetRegistrantStatus } from '../api/set-registrant-status';
 import { useWideScreen } from '@/lib/use-wide-screen';
 import { downloadText } from '../lib/download';
 import { errorText } from '../lib/errors';
+import { EvaluateLink } from './evaluate-link';
 import { RegistrationStatusBadge } from './registration-status-badge';
 
 /** Statuses the academy may change from, and to (supplement §5). */
@@ -194,6 +195,7 @@ function RegistrantRow({ registrant, busy, onDecide }: RowProps) {
       </td>
       <td className="px-4 py-3 sm:pr-0">
         <StatusControl registrant={registrant} busy={busy} onDecide={onDecide} />
+        <EvaluateLink registrant={registrant} />
       </td>
     </tr>
   );
@@ -292,6 +294,7 @@ function RegistrantCard({ registrant, busy, onDecide }: RowProps) {
       ) : null}
       <div className="mt-3">
         <StatusControl registrant={registrant} busy={busy} onDecide={onDecide} />
+        <EvaluateLink registrant={registrant} />
       </div>
     </li>
   );

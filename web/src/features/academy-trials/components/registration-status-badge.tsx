@@ -11,6 +11,7 @@ const TONE: Record<RegistrationStatus, string> = {
   expired: 'bg-slate-100 text-slate-600 ring-slate-200',
   // Never shown to an academy (decision 42); typed for completeness.
   awaiting_guardian: 'bg-slate-100 text-slate-600 ring-slate-200',
+  no_show: 'bg-orange-50 text-orange-800 ring-orange-200',
   // Never in the registrants table (only its count, decision 49); typed for completeness.
   waitlisted: 'bg-slate-100 text-slate-600 ring-slate-200',
 };

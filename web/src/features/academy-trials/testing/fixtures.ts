@@ -52,6 +52,7 @@ export function makeRegistrant(overrides: Partial<Registrant> = {}): Registrant 
     status: 'registered',
     payment_status: 'succeeded',
     created_at: '2026-11-21T10:00:00.000Z',
+    checked_in_at: null,
     answers: [
       { requirement_id: 'req-1', requirement: 'Your preferred position', answer: 'Winger' },
     ],

@@ -21,6 +21,7 @@ import {
 import { useLiveChildren } from '../hooks/use-live-children';
 import { ChildApprovals } from './child-approvals';
 import { GuardianShell } from './guardian-shell';
+import { ChildFeedback } from './child-feedback';
 
 const FALLBACK = 'Something went wrong. Please try again.';
 
@@ -160,6 +161,12 @@ function Registrations({ child }: { child: ChildSummary }) {
                   {humanStatus(registration.payment.status)}
                   {registration.payment.paid_at ? ` on ${day(registration.payment.paid_at)}` : ''}
                 </p>
+              ) : null}
+              {registration.feedback ? (
+                <ChildFeedback
+                  feedback={registration.feedback}
+                  trialName={registration.trial.name}
+                />
               ) : null}
             </li>
           ))}

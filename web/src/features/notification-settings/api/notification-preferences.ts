@@ -25,6 +25,7 @@ export function useNotificationPreferences() {
 export function saveNotificationPreferences(body: {
   preferences: NotificationPreferences;
   quiet_hours?: boolean;
+  codes_by_sms?: boolean;
 }) {
   return api.put('notification_preferences', body, notificationPreferencesResponseSchema);
 }

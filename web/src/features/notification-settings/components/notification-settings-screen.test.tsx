@@ -10,6 +10,7 @@ const answer = (over: object = {}) => ({
   quiet_hours: false,
   quiet_hours_required: false,
   phone: null,
+  codes_by_sms: false,
   ...over,
 });
 
@@ -54,5 +55,31 @@ describe('settings: notifications', () => {
     expect(screen.getByText(REACH_TEXTS.phoneVerified('+2348031234567'))).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'Trials and registrations: SMS' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Likes: SMS' })).toBeDisabled();
+  });
+
+  it('offers reset codes by SMS once a phone is verified, and says which e-mails always go', async () => {
+    signInAs('player');
+    const api = serveApi({
+      'GET /api/notification_preferences': reply(200, answer({ phone: '+2348031234567' })),
+      'PUT /api/notification_preferences': (request) =>
+        reply(200, { ...answer({ phone: '+2348031234567' }), ...(request.body as object) }),
+    });
+    renderApp('/settings/notifications');
+    expect(await screen.findByText(REACH_TEXTS.emailAlways)).toBeVisible();
+    const codes = screen.getByRole('checkbox', { name: REACH_TEXTS.codesBySms('+2348031234567') });
+    expect(codes).not.toBeChecked();
+    await userEvent.click(codes);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REACH_TEXTS.saved)).toBeVisible();
+    const [put] = api.callsTo('PUT /api/notification_preferences');
+    expect(put!.body).toMatchObject({ codes_by_sms: true });
+  });
+
+  it('offers no reset codes by SMS without a verified phone', async () => {
+    signInAs('player');
+    serveApi({ 'GET /api/notification_preferences': reply(200, answer()) });
+    renderApp('/settings/notifications');
+    expect(await screen.findByText(REACH_TEXTS.smsNeedsPhone)).toBeVisible();
+    expect(screen.queryByRole('checkbox', { name: /password reset codes/ })).toBeNull();
   });
 });

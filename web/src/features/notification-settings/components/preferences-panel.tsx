@@ -28,6 +28,7 @@ export function PreferencesPanel({
 }) {
   const [prefs, setPrefs] = useState<NotificationPreferences>(current.preferences);
   const [quiet, setQuiet] = useState(current.quiet_hours);
+  const [codesBySms, setCodesBySms] = useState(current.codes_by_sms);
   const save = useSaveNotificationPreferences();
   const toggle = (kind: PreferenceKind, channel: PreferenceChannel) =>
     setPrefs((p) => ({ ...p, [kind]: { ...p[kind], [channel]: !p[kind][channel] } }));
@@ -46,7 +47,11 @@ export function PreferencesPanel({
         className="mt-4 space-y-4"
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate({ preferences: prefs, ...(minorQuietHours ? {} : { quiet_hours: quiet }) });
+          save.mutate({
+            preferences: prefs,
+            ...(minorQuietHours ? {} : { quiet_hours: quiet }),
+            ...(current.phone === null ? {} : { codes_by_sms: codesBySms }),
+          });
         }}
       >
         <table className="w-full text-left text-sm">
@@ -88,9 +93,20 @@ export function PreferencesPanel({
             ))}
           </tbody>
         </table>
+        <p className="text-sm text-slate-600">{REACH_TEXTS.emailAlways}</p>
         {current.phone === null ? (
           <p className="text-sm text-slate-600">{REACH_TEXTS.smsNeedsPhone}</p>
-        ) : null}
+        ) : (
+          <label className="flex items-center gap-3 text-sm text-slate-900">
+            <input
+              type="checkbox"
+              className="size-5 accent-emerald-700"
+              checked={codesBySms}
+              onChange={() => setCodesBySms((c) => !c)}
+            />
+            {REACH_TEXTS.codesBySms(current.phone)}
+          </label>
+        )}
         {minorQuietHours ? (
           <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
             {REACH_TEXTS.quietHoursMinor}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ACCENTS } from '@/components/layout/role-accent';
 import { isFootballCode, positionLabel } from '../lib/positions';
+import { MeasuredPanel } from './measured-panel';
 import { PitchPosition } from './pitch-position';
 
 const SIDE_LABEL = { left: 'Left', right: 'Right', both: 'Both' } as const;
@@ -77,6 +78,7 @@ export function ProfileDetails({ profile }: { profile: ProfileView }) {
             </div>
           </Panel>
         ) : null}
+        {isPlayer ? <MeasuredPanel profile={profile} /> : null}
       </div>
 
       <div className="space-y-5">

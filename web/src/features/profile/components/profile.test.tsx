@@ -58,6 +58,7 @@ const player = (over: Partial<ProfileView> = {}): ProfileView => ({
   post_count: 1,
   achievements_count: 0,
   is_own: false,
+  measured: null,
   ...over,
 });
 

@@ -10,6 +10,7 @@ const TONE: Record<RegistrationStatus, string> = {
   trial_cancelled: 'bg-red-50 text-red-700 ring-red-200',
   expired: 'bg-slate-100 text-slate-600 ring-slate-200',
   awaiting_guardian: 'bg-sky-50 text-sky-900 ring-sky-200',
+  no_show: 'bg-orange-50 text-orange-800 ring-orange-200',
   waitlisted: 'bg-violet-50 text-violet-900 ring-violet-200',
 };
 

@@ -16,6 +16,7 @@ import { useLiveTrialUpdates } from '../hooks/use-live-trial-updates';
 import { ExploreTrialsLink } from './explore-trials-link';
 import { StatusBadge } from './status-badge';
 import { TrialPoster } from './trial-poster';
+import { FeedbackReport } from './feedback-report';
 
 /**
  * `/trial_history` ('View Joined Trials'): the player's registrations, newest first, each with
@@ -89,6 +90,7 @@ function HistoryRow({ item }: { item: TrialHistoryItem }) {
           aria-hidden="true"
         />
       </Link>
+      {item.feedback ? <FeedbackReport feedback={item.feedback} trialName={trial.name} /> : null}
       {item.status === 'waitlisted' && canCancelRegistration(trial, item.status) ? (
         <LeaveWaitlist item={item} />
       ) : null}

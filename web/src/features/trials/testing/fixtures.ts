@@ -76,6 +76,7 @@ export function ownProfile(overrides: Partial<ProfileView> = {}): ProfileView {
     email: 'ada@example.com',
     phone: null,
     dob: '2010-03-04',
+    measured: null,
     ...overrides,
   };
 }
@@ -90,6 +91,7 @@ export function historyItem(
     status: 'registered',
     hold_expires_at: null,
     created_at: '2026-11-20T10:00:00.000Z',
+    feedback: null,
     waitlist_position: null,
     trial: {
       id: trial.id,

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { mayEvaluate } from './trials.evaluations.rules';
+
+const base = {
+  status: 'registered',
+  academyVisible: true,
+  trialDate: '2026-12-12',
+  today: '2026-12-12',
+};
+
+describe('mayEvaluate', () => {
+  it('a registrant holding a place may be evaluated on the trial day and after', () => {
+    expect(mayEvaluate(base)).toBe(true);
+    expect(mayEvaluate({ ...base, today: '2026-12-20' })).toBe(true);
+    expect(mayEvaluate({ ...base, status: 'selected' })).toBe(true);
+    expect(mayEvaluate({ ...base, status: 'rejected' })).toBe(true);
+  });
+
+  it('nobody is evaluated before the trial day', () => {
+    expect(mayEvaluate({ ...base, today: '2026-12-11' })).toBe(false);
+  });
+
+  it('a registration not holding a place, or hidden from the academy, is not evaluated', () => {
+    for (const status of [
+      'pending_payment',
+      'cancelled',
+      'expired',
+      'trial_cancelled',
+      'awaiting_guardian',
+    ])
+      expect(mayEvaluate({ ...base, status })).toBe(false);
+    expect(mayEvaluate({ ...base, academyVisible: false })).toBe(false);
+  });
+});
