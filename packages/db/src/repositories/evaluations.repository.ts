@@ -31,6 +31,7 @@ export type EvaluationFacts = {
   referenceCode: string;
   status: string;
   academyVisible: boolean;
+  checkedInAt: Date | string | null;
   trialId: string;
   trialName: string;
   trialDate: string;
@@ -61,7 +62,7 @@ export async function findEvaluationFacts(
   const result = await executor.execute(sql`
     select r.id as "registrationId", r.player_id as "playerId", r.name,
       r.reference_code as "referenceCode", r.status, r.academy_visible as "academyVisible",
-      t.id as "trialId", t.name as "trialName", t.trial_date::text as "trialDate",
+      r.checked_in_at as "checkedInAt", t.id as "trialId", t.name as "trialName", t.trial_date::text as "trialDate",
       (select json_build_object('scores', e.scores, 'notes', e.notes, 'sharedAt', e.shared_at,
           'updatedAt', e.updated_at, 'heightCm', e.height_cm, 'weightKg', e.weight_kg::float8,
           'sprint30mSeconds', e.sprint_30m_seconds::float8, 'standingReachCm', e.standing_reach_cm)
@@ -186,7 +187,7 @@ export async function measuredValuesOf(
   return rowsOf<MeasuredValues>(result)[0]!;
 }
 
-/** Per trial: registrants that may be evaluated and how many of them have scores. */
+/** Per trial: attendees that may be evaluated (checked in, decision 50) and how many have scores. */
 export async function evaluationProgress(
   executor: Executor,
   trialIds: string[],
@@ -203,6 +204,7 @@ export async function evaluationProgress(
       sql`, `,
     )})
       and r.academy_visible and r.status in ('registered', 'selected', 'rejected')
+      and r.checked_in_at is not null
     group by r.trial_id`);
   return new Map(
     rowsOf<{ trialId: string; evaluated: number; evaluable: number }>(result).map((r) => [
@@ -252,8 +254,8 @@ export type TrialEvaluationProgress = {
 };
 
 /**
- * The academy's latest trials whose day has come, each with how many registrants holding a place
- * (visible to it) have scores: the dashboard's 'N of M evaluated'.
+ * The academy's latest trials whose day has come, each with how many attendees (checked in,
+ * holding a place, visible to it) have scores: the dashboard's 'N of M evaluated'.
  */
 export async function listAcademyEvaluationProgress(
   executor: Executor,
@@ -267,7 +269,7 @@ export async function listAcademyEvaluationProgress(
           and r.status in ('registered', 'selected', 'rejected')
           and jsonb_array_length(e.scores) > 0) as evaluated,
       (select count(*)::int from trial_registrations r
-        where r.trial_id = t.id and r.academy_visible
+        where r.trial_id = t.id and r.academy_visible and r.checked_in_at is not null
           and r.status in ('registered', 'selected', 'rejected')) as evaluable
     from trials t
     where t.academy_id = ${input.academyId} and t.status = 'active'

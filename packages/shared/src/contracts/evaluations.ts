@@ -25,7 +25,7 @@ export const DEFAULT_EVALUATION_CRITERIA = ['Pace', 'First touch', 'Decision mak
 export const EVALUATION_MESSAGES = {
   // Errors (one per EVALUATIONS_ERRORS code).
   notEligible:
-    'Only registrants holding a place can be evaluated, and only from the day of the trial',
+    'Only registrants checked in at the trial can be evaluated, from the day of the trial',
   // Validation.
   scoreRange: 'Each score must be a whole number from 1 to 5',
   criterionRequired: 'Name each criterion',

@@ -10,6 +10,7 @@ import {
 import { appendEvent } from '@touchline/db/outbox';
 import {
   cancelTrial,
+  checkInRegistration,
   createTrial,
   insertGuardianPayment,
   listTrialRequirements,
@@ -445,6 +446,18 @@ export async function seedDemoTrials(
           paymentId: payment.id,
           authorizationUrl: `/sandbox/checkout/${payment.reference}`,
         });
+      }
+      // The finished trial's players came on the day: checked in at the gate (decision 50), so
+      // the academy can evaluate them and the hourly job never calls them no-shows.
+      if (entry.outcome === 'selected' || entry.outcome === 'rejected') {
+        const gate = new Date(`${dayFrom(today, demo.inDays)}T08:30:00+01:00`);
+        const arrived = await checkInRegistration(tx, {
+          trialId,
+          referenceCode: registered.registration.referenceCode,
+          by: academy.id,
+          at: gate,
+        });
+        if (!arrived.ok) throw new Error(`demo: could not check ${player.username} in`);
       }
       await settle(tx, {
         entry,

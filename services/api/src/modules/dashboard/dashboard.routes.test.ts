@@ -185,6 +185,7 @@ describe('GET /api/academy_dashboard', () => {
       cancelled: 1,
       trial_cancelled: 0,
       expired: 1,
+      no_show: 0,
     });
 
     const perDay = new Map(body.registrations_per_day.map((x) => [x.date, x.count]));

@@ -4,12 +4,13 @@ import { mayEvaluate } from './trials.evaluations.rules';
 const base = {
   status: 'registered',
   academyVisible: true,
+  checkedInAt: '2026-12-12T08:10:00.000Z',
   trialDate: '2026-12-12',
   today: '2026-12-12',
 };
 
 describe('mayEvaluate', () => {
-  it('a registrant holding a place may be evaluated on the trial day and after', () => {
+  it('an attendee holding a place may be evaluated on the trial day and after', () => {
     expect(mayEvaluate(base)).toBe(true);
     expect(mayEvaluate({ ...base, today: '2026-12-20' })).toBe(true);
     expect(mayEvaluate({ ...base, status: 'selected' })).toBe(true);
@@ -27,8 +28,15 @@ describe('mayEvaluate', () => {
       'expired',
       'trial_cancelled',
       'awaiting_guardian',
+      'waitlisted',
+      'no_show',
     ])
       expect(mayEvaluate({ ...base, status })).toBe(false);
     expect(mayEvaluate({ ...base, academyVisible: false })).toBe(false);
+  });
+
+  it('only a player checked in at the gate is evaluated (an attendee, decision 50)', () => {
+    expect(mayEvaluate({ ...base, checkedInAt: null })).toBe(false);
+    expect(mayEvaluate({ ...base, checkedInAt: null, status: 'selected' })).toBe(false);
   });
 });

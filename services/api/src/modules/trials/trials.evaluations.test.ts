@@ -29,7 +29,15 @@ describe('trial evaluations', () => {
   const until = (check: () => Promise<void>) =>
     vi.waitFor(check, { timeout: 30_000, interval: 50 });
 
-  /** A trial whose day is today, with one registered player. */
+  /** The academy checks a registrant in at the gate by their reference code (decision 50). */
+  async function checkIn(club: TestUser, trialId: string, referenceCode: string) {
+    const res = await club.call('POST', `/api/trial/${trialId}/check_in`, {
+      reference_code: referenceCode,
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  /** A trial whose day is today, with one registered player, checked in at the gate. */
   async function trialDay(): Promise<{
     club: TestUser;
     ada: TestUser;
@@ -42,6 +50,7 @@ describe('trial evaluations', () => {
     const res = await register(ada, trial);
     expect(res.statusCode).toBe(201);
     await setTrial(t, trial.id, { trialDate: lagosDate(0), deadline: lagosDate(0) });
+    await checkIn(club, trial.id, res.json().reference_code as string);
     return { club, ada, trial, id: res.json().id as string };
   }
 
@@ -135,7 +144,10 @@ describe('trial evaluations', () => {
 
   it('the dashboard counts N of M evaluated and the registrants CSV carries scores and measurements', async () => {
     const { club, trial, id } = await trialDay();
+    const second = await register(await player(t), trial);
+    // A third registrant never arrives: not an attendee, not counted.
     await register(await player(t), trial);
+    await checkIn(club, trial.id, second.json().reference_code as string);
     await club.call('PUT', `/api/player_trial/${id}/evaluation`, scored);
     const dashboard = await club.call('GET', '/api/academy_dashboard');
     expect(dashboard.statusCode).toBe(200);
@@ -228,8 +240,13 @@ describe('trial evaluations', () => {
       false,
     );
 
-    expect((await ada.call('DELETE', `/api/player_trial/${id}`)).statusCode).toBe(200);
+    // On the day, a registrant not checked in at the gate is not an attendee yet.
     await setTrial(t, trial.id, { trialDate: lagosDate(0), deadline: lagosDate(0) });
+    const absent = await club.call('PUT', `/api/player_trial/${id}/evaluation`, scored);
+    expect(absent.statusCode).toBe(409);
+    expect(absent.json().message).toBe(EVALUATION_MESSAGES.notEligible);
+
+    expect((await ada.call('DELETE', `/api/player_trial/${id}`)).statusCode).toBe(200);
     const cancelled = await club.call('PUT', `/api/player_trial/${id}/evaluation`, scored);
     expect(cancelled.statusCode).toBe(409);
   });
@@ -251,6 +268,7 @@ describe('trial evaluations', () => {
         .statusCode,
     ).toBe(200);
     await setTrial(t, trial.id, { trialDate: lagosDate(0), deadline: lagosDate(0) });
+    await checkIn(club, trial.id, reg.json().reference_code as string);
     await club.call('PUT', `/api/player_trial/${id}/evaluation`, {
       ...scored,
       share_with_player: true,

@@ -1,4 +1,5 @@
 import type { Database } from '@touchline/db';
+import { findUserById } from '@touchline/db/users';
 import { appendEvent } from '@touchline/db/outbox';
 import {
   expireHold,
@@ -112,6 +113,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   /** The owning academy's registrants with their answers. */
   async function registrants(viewer: Viewer, trialId: string): Promise<RegistrantList> {
     const trial = await ownTrial(viewer, trialId);
+    // An academy an administrator declined (or unverified again) reads no registrant data
+    // (issue 25 item 9, decision 53).
+    const academy = await findUserById(db, viewer.userId);
+    if (academy?.academyStatus !== 'verified') throw trialsErrors.notVerified();
     const rows = await listRegistrants(db, { trialId, academyVisible: true });
     return {
       trial: { id: trial.id, name: trial.name },

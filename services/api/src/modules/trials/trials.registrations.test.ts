@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { PROFILE_MESSAGES, TRIAL_MESSAGES, yearsBefore } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
@@ -322,6 +323,23 @@ describe('registering for trials', () => {
     }
     const missing = await club.call('GET', `/api/players_in_trial_list/${crypto.randomUUID()}`);
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('an academy an administrator declined reads no registrant data (list nor CSV)', async () => {
+    const w = await t.seed({
+      users: { club: { role: 'academy' }, ada: {} },
+      trials: { open: { by: 'club' } },
+      registrations: { ada: { trial: 'open', player: 'ada' } },
+    });
+    const { club, ada } = w.users;
+    const url = `/api/players_in_trial_list/${w.trials.open.id}`;
+    expect((await club.call('GET', url)).body).toContain(ada.email);
+    await t.db.execute(sql`update users set academy_status = 'declined' where id = ${club.id}`);
+    for (const target of [url, `${url}?format=csv`]) {
+      const res = await club.call('GET', target);
+      expect(res.statusCode, target).toBe(403);
+      expect(res.body).not.toContain(ada.email);
+    }
   });
 
   it('the history shows the player’s own registrations only, newest first', async () => {

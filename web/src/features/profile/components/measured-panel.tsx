@@ -1,17 +1,6 @@
 import type { ProfileView } from '@touchline/shared';
 import { BadgeCheck } from 'lucide-react';
-
-function formatDate(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-NG', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
-}
+import { formatDate } from '../lib/format';
 
 /**
  * Values an academy measured at a trial and shared (supplement §17): each marked 'Measured at

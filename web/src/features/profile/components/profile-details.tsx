@@ -3,23 +3,12 @@ import { Award, ChevronRight, History, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ACCENTS } from '@/components/layout/role-accent';
+import { formatDate } from '../lib/format';
 import { isFootballCode, positionLabel } from '../lib/positions';
 import { MeasuredPanel } from './measured-panel';
 import { PitchPosition } from './pitch-position';
 
 const SIDE_LABEL = { left: 'Left', right: 'Right', both: 'Both' } as const;
-
-function formatDate(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleDateString('en-NG', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
-}
 
 /** About, the sporting details, the owner's private fields and the links to the lists. */
 export function ProfileDetails({ profile }: { profile: ProfileView }) {

@@ -77,3 +77,16 @@ export function profilePath(role: string, userId?: string | null): string {
   const base = role === 'academy' ? '/academy/profile' : '/profile';
   return userId ? `${base}/${userId}` : base;
 }
+
+/** A calendar date (`YYYY-MM-DD`) in words, e.g. '12 December 2026'. */
+export function formatDate(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleDateString('en-NG', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+}
