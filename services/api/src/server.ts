@@ -19,6 +19,7 @@ import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
 import { createLogger } from './lib/logging';
 import { seedDemoWorld } from './seed/demo';
+import { settleStartWork } from './seed/settle';
 
 /**
  * Starts the API: configuration, database (migrated in embedded mode), drivers, the app, and —
@@ -86,6 +87,8 @@ export async function main() {
       : null;
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // The seed's e-mails and notices go out first, so their log lines do not push the banner away.
+  if (seeded?.seeded && workers) await settleStartWork({ db: database.db, queue: drivers.queue });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = config.PUBLIC_URL.replace(`:${config.PORT}`, `:${port}`);
