@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { compressionPlugins } from './build-plugins/compress';
-import { pwaPlugins } from './build-plugins/pwa';
+import { compressionPlugins } from './build-plugins/compress.ts';
+import { pwaPlugins } from './build-plugins/pwa.ts';
 
 const ownScript = /\/(web\/src|packages\/shared\/src)\/.*\.tsx?$/;
 /** A TypeScript module of the web app or of @touchline/shared (not CSS, not a dependency). */
