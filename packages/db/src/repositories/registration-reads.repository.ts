@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
 import { trialRegistrations, trials, users } from '../schema';
 import { mediaJson, rowsOf, type MediaRef } from '../sql';
@@ -27,7 +28,14 @@ export type RegistrationDetail = RegistrationRow & {
   feeKobo: number;
   currency: string;
   academyName: string;
+  /**
+   * The player's account address (verified at signup): trial e-mails and the payment provider's
+   * receipt go here, never to the address typed into the form (issue 25 item 10, decision 56).
+   */
+  accountEmail: string;
 };
+
+const player = alias(users, 'player');
 
 export async function findRegistration(
   executor: Executor,
@@ -47,10 +55,12 @@ export async function findRegistration(
       feeKobo: trials.feeKobo,
       currency: trials.currency,
       academyName: users.username,
+      accountEmail: player.email,
     })
     .from(trialRegistrations)
     .innerJoin(trials, eq(trials.id, trialRegistrations.trialId))
     .innerJoin(users, eq(users.id, trials.academyId))
+    .innerJoin(player, eq(player.id, trialRegistrations.playerId))
     .where(eq(trialRegistrations.id, registrationId));
   if (!row) return null;
   const { registration, ...trial } = row;
@@ -69,6 +79,8 @@ export type RegistrantRow = RegistrantDetails & {
   /** Trial-day check-in (decision 50), null until checked in. */
   checkedInAt: Date | null;
   answers: { requirement_id: string; requirement: string; answer: string }[];
+  /** Where the player's trial e-mails go (see `RegistrationDetail.accountEmail`); not shown. */
+  accountEmail: string;
 };
 
 /**
@@ -93,7 +105,7 @@ export async function listRegistrants(
     select r.id, r.reference_code as "referenceCode", r.player_id as "playerId",
       ${mediaJson('pm')} as photo, r.name, r.dob::text as dob, r.phone, r.email, r.state,
       r.district, r.level, r.status, r.created_at as "createdAt",
-      r.checked_in_at as "checkedInAt",
+      r.checked_in_at as "checkedInAt", u.email as "accountEmail",
       (select p.status from payments p where p.registration_id = r.id
         order by p.created_at desc limit 1) as "paymentStatus",
       (select coalesce(json_agg(json_build_object('requirement_id', q.id, 'requirement', q.text,

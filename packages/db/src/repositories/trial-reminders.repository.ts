@@ -8,6 +8,7 @@ export type ReminderRow = {
   playerId: string;
   referenceCode: string;
   name: string;
+  /** The player's account address, not the form's (issue 25 item 10, decision 56). */
   email: string;
   trialId: string;
   trialName: string;
@@ -39,10 +40,10 @@ export async function pickRemindersDue(
       for update of r skip locked
     )
     update trial_registrations r set reminded_at = ${input.now.toISOString()}::timestamptz
-    from due, trials t
-    where r.id = due.id and t.id = r.trial_id
+    from due, trials t, users u
+    where r.id = due.id and t.id = r.trial_id and u.id = r.player_id
     returning r.id as "registrationId", r.player_id as "playerId", r.reference_code as "referenceCode",
-      r.name, r.email, t.id as "trialId", t.name as "trialName", t.trial_date::text as "trialDate",
+      r.name, u.email, t.id as "trialId", t.name as "trialName", t.trial_date::text as "trialDate",
       t.start_time as "startTime", t.venue`);
   return rowsOf<ReminderRow>(result);
 }

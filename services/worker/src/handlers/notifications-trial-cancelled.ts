@@ -43,7 +43,7 @@ export function createTrialCancelledNotificationsHandler(deps: {
       link,
       sourceKey: `trial.cancelled:${data.eventId}:${r.id}`,
       email: {
-        to: r.email,
+        to: r.accountEmail,
         template: 'trials.cancelled',
         params: {
           name: r.name,

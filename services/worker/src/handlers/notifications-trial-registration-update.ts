@@ -41,7 +41,7 @@ export function receiptEmail(
   link: string,
 ): TemplatedEmail {
   return {
-    to: registration.email,
+    to: registration.accountEmail,
     template: 'trials.registration_receipt',
     params: {
       name: registration.name,
@@ -101,7 +101,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
               ? NOTIFICATION_TEXTS.registrationSelected(r.trialName)
               : NOTIFICATION_TEXTS.registrationRejected(r.trialName),
           email: {
-            to: r.email,
+            to: r.accountEmail,
             template: 'trials.outcome',
             params: {
               name: r.name,
@@ -125,7 +125,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
         return {
           text: NOTIFICATION_TEXTS.evaluationShared(r.trialName),
           email: {
-            to: r.email,
+            to: r.accountEmail,
             template: 'trials.feedback',
             params: {
               name: r.name,
@@ -146,7 +146,7 @@ export function createRegistrationUpdateNotificationsHandler(deps: {
         return {
           text: NOTIFICATION_TEXTS.refundIssued(r.trialName),
           email: {
-            to: r.email,
+            to: r.accountEmail,
             template: 'trials.refund',
             params: {
               name: r.name,

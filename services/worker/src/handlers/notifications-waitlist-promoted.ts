@@ -53,7 +53,7 @@ export function createWaitlistPromotedNotificationsHandler(deps: {
         link,
         sourceKey: `registration.promoted:${data.eventId}`,
         email: {
-          to: registration.email,
+          to: registration.accountEmail,
           template: 'trials.waitlist_promoted',
           params: {
             name: registration.name,

@@ -52,10 +52,10 @@ describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
       feeKobo: 300_000,
     });
     const r1 = await registerTestPlayer(h.env.db, trialId, quiet!.id, {
-      email: 'quiet@example.test',
+      email: quiet!.email,
     });
     const r2 = await registerTestPlayer(h.env.db, trialId, keeps!.id, {
-      email: 'keeps@example.test',
+      email: keeps!.email,
     });
     await payTestRegistration(h.env.db, r1.payment!);
     await payTestRegistration(h.env.db, r2.payment!);
@@ -73,14 +73,14 @@ describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
     expect((await listNotifications(h.env.db, quiet!.id, 5)).map((n) => n.text)).toEqual([
       'You have been selected at Surulere Trial',
     ]);
-    expect(await templates('quiet@example.test')).toEqual([]);
+    expect(await templates(quiet!.email)).toEqual([]);
     // The defaults keep trial e-mails on.
-    expect(await templates('keeps@example.test')).toEqual(['trials.outcome']);
+    expect(await templates(keeps!.email)).toEqual(['trials.outcome']);
 
     // A refund follows the payments choice (on by default), not the trials one.
     await markRefunded(h.env.db, { paymentId: r1.payment!.id, refundReference: 'rf_p', now: NOW });
     await update('pref-f1', r1.registration.id, 'refunded');
-    expect(await templates('quiet@example.test')).toEqual(['trials.refund']);
+    expect(await templates(quiet!.email)).toEqual(['trials.refund']);
   });
 
   it('a trial reminder goes by SMS to a verified phone when chosen, and not by e-mail when that is off', async () => {
@@ -94,7 +94,7 @@ describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
       ...DEFAULT_PREFERENCES,
       trials: { push: false, email: false, sms: true },
     });
-    await registerTestPlayer(h.env.db, trialId, player.id, { email: 'remind-sms@example.test' });
+    await registerTestPlayer(h.env.db, trialId, player.id, { email: player.email });
 
     // The day before the trial (09:00 Lagos on TRIAL_DATE), at 11:00 Lagos: outside quiet hours.
     now = new Date(`${TRIAL_DATE}T08:00:00Z`);
@@ -102,7 +102,7 @@ describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
     await h.run('trials.remind', 'remind-sms', {});
     const [notice] = await listNotifications(h.env.db, player.id, 1);
     expect(notice!.text).toBe('Reminder: Ikeja Sunday Trial is tomorrow');
-    expect(await templates('remind-sms@example.test')).toEqual([]);
+    expect(await templates(player.email)).toEqual([]);
 
     // The notice leaves for the outside through the outbox (the relay makes it a push.send job).
     const stored = await outboxEvents(h.env.db, 'notification.stored');
@@ -133,13 +133,13 @@ describe('e-mail choices and trial SMS (issue 26, decision 54)', () => {
       feeKobo: 200_000,
     });
     const r = await registerTestPlayer(h.env.db, trialId, player.id, {
-      email: 'nopay@example.test',
+      email: player.email,
     });
     await payTestRegistration(h.env.db, r.payment!);
     await update('pay-r1', r.registration.id, 'confirmed');
     await markRefunded(h.env.db, { paymentId: r.payment!.id, refundReference: 'rf_q', now: NOW });
     await update('pay-f1', r.registration.id, 'refunded');
-    expect(await templates('nopay@example.test')).toEqual(['trials.registration_receipt']);
+    expect(await templates(player.email)).toEqual(['trials.registration_receipt']);
     expect((await listNotifications(h.env.db, player.id, 5)).map((n) => n.text)).toContain(
       'Your payment for Yaba Paid Trial has been refunded',
     );

@@ -123,15 +123,15 @@ describe('trials.remind', () => {
     const player = await createTestPlayer(h.env.db);
     const other = await createTestPlayer(h.env.db);
     const { registration } = await registerTestPlayer(h.env.db, soon, player.id, {
-      email: 'remind@example.test',
+      email: player.email,
     });
-    await registerTestPlayer(h.env.db, later, player.id, { email: 'remind@example.test' });
+    await registerTestPlayer(h.env.db, later, player.id, { email: player.email });
     const paid = await createTestTrial(h.env.db, academy.id, {
       name: 'Paid Sunday Trial',
       feeKobo: 100_000,
     });
     // Still pending payment: not reminded.
-    await registerTestPlayer(h.env.db, paid, other.id, { email: 'pending@example.test' });
+    await registerTestPlayer(h.env.db, paid, other.id, { email: other.email });
 
     // The trials start on TRIAL_DATE at 09:00 Lagos (08:00 UTC): the day before, at 10:00 UTC.
     now = new Date(`${TRIAL_DATE}T08:00:00Z`);
@@ -149,7 +149,7 @@ describe('trials.remind', () => {
       link: `/trial_details/${soon}`,
     });
     expect(await listNotifications(h.env.db, other.id, 10)).toEqual([]);
-    const queued = await emailsTo(h.env.db, 'remind@example.test');
+    const queued = await emailsTo(h.env.db, player.email);
     expect(queued.map((e) => e.template)).toEqual(['trials.reminder']);
     await h.run('email.send', queued[0]!.id, { emailId: queued[0]!.id });
     const mail = await delivered(h.env.db, queued[0]!.id);

@@ -45,7 +45,7 @@ describe('trials through the event pipeline', () => {
     // As the API's registration transaction leaves it: the rows, and its event.
     const registered = await registerTestPlayer(h.env.db, trialId, player.id, {
       name: 'Bola Ade',
-      email: 'bola.pipeline@example.test',
+      email: player.email,
     });
     await appendEvent(h.env.db, {
       type: 'registration.created',
@@ -89,7 +89,7 @@ describe('trials through the event pipeline', () => {
     let emailId = '';
     await waitFor(
       async () => {
-        const [queued] = await emailsTo(h.env.db, 'bola.pipeline@example.test');
+        const [queued] = await emailsTo(h.env.db, player.email);
         if (!queued) return false;
         emailId = queued.id;
         await relay.drain();

@@ -75,6 +75,19 @@ describe('Paystack: starting a payment', () => {
     expect((await storedPayment(t, reference)).authorizationUrl).toBe(authorizationUrl);
   });
 
+  it('gives Paystack the account’s address, never the one typed into the form (its receipt goes there)', async () => {
+    const owner = await academy(t);
+    const trial = await createTrial(owner, { registration_fee: FEE });
+    const payer = await player(t);
+    const res = await register(payer, trial, { email: 'someone.else@example.test' });
+    expect(res.statusCode, res.body).toBe(201);
+    const reference = (res.json() as { payment: { reference: string } }).payment.reference;
+    const call = paystack
+      .callsTo('/transaction/initialize')
+      .find((c) => (c.body as { reference?: string }).reference === reference);
+    expect(call?.body).toMatchObject({ email: payer.email, reference });
+  });
+
   it('answers 502 when Paystack is down, and the place is released', async () => {
     const owner = await academy(t);
     const trial = await createTrial(owner, { registration_fee: FEE, total_participant_limit: 1 });

@@ -183,13 +183,15 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         waitlist_position: result.waitlistPosition,
       };
       if (!result.payment) return answer;
+      // The provider mails its receipt to the account's address, never the form's (decision 56).
+      const account = await findUserById(db, viewer.userId);
       let payment: StartPayment;
       try {
         payment = await deps.payments.initialize({
           reference: result.payment.reference,
           amountKobo: result.payment.amountKobo,
           currency: result.payment.currency,
-          email: input.email,
+          email: account!.email,
         });
       } catch (err) {
         onPaymentError(err);
@@ -236,8 +238,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           registration.holdExpiresAt.getTime() <= now.getTime()
         )
           return 'closed' as const;
+        // The provider's receipt goes to the account's address, not the form's (decision 56).
+        const email = (await findUserById(tx, viewer.userId))!.email;
         const open = await findPendingPayment(tx, registrationId);
-        if (open && open.payerId === viewer.userId) return { ...open, email: registration.email };
+        if (open && open.payerId === viewer.userId) return { ...open, email };
         const row = await insertGuardianPayment(tx, {
           registrationId,
           payerId: viewer.userId,
@@ -252,7 +256,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           amountKobo: trial.feeKobo,
           currency: trial.currency,
           authorizationUrl: null as string | null,
-          email: registration.email,
+          email,
         };
       });
       if (opened === null) throw trialsErrors.registrationNotFound();
