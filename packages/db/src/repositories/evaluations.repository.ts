@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { trialEvaluations, type EvaluationScore } from '../schema';
 import { rowsOf } from '../sql';
+import { academyMayReadSql } from './registration-reads.repository';
 
 /**
  * Trial-day evaluations (supplement §17, decision 51): the academy's scores, notes and
@@ -30,6 +31,7 @@ export type EvaluationFacts = {
   name: string;
   referenceCode: string;
   status: string;
+  /** The academy may read it: shown to it and no block between them (`academyMayReadSql`). */
   academyVisible: boolean;
   checkedInAt: Date | string | null;
   trialId: string;
@@ -61,7 +63,7 @@ export async function findEvaluationFacts(
 ): Promise<EvaluationFacts | null> {
   const result = await executor.execute(sql`
     select r.id as "registrationId", r.player_id as "playerId", r.name,
-      r.reference_code as "referenceCode", r.status, r.academy_visible as "academyVisible",
+      r.reference_code as "referenceCode", r.status, ${academyMayReadSql} as "academyVisible",
       r.checked_in_at as "checkedInAt", t.id as "trialId", t.name as "trialName", t.trial_date::text as "trialDate",
       (select json_build_object('scores', e.scores, 'notes', e.notes, 'sharedAt', e.shared_at,
           'updatedAt', e.updated_at, 'heightCm', e.height_cm, 'weightKg', e.weight_kg::float8,

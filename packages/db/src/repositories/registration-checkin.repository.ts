@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { rowsOf } from '../sql';
+import { academyMayReadSql } from './registration-reads.repository';
 
 /** A registration as the trial-day attendance list shows it (supplement §17, decision 50). */
 export type AttendanceRow = {
@@ -39,10 +40,10 @@ export async function checkInRegistration(
 ): Promise<CheckInResult> {
   const updated = rowsOf<Record<string, unknown>>(
     await executor.execute(sql`
-      update trial_registrations set checked_in_at = ${input.at.toISOString()}::timestamptz,
+      update trial_registrations r set checked_in_at = ${input.at.toISOString()}::timestamptz,
         checked_in_by = ${input.by}, updated_at = now()
-      where trial_id = ${input.trialId} and reference_code = ${input.referenceCode}
-        and academy_visible and status in ${checkInStatuses} and checked_in_at is null
+      where r.trial_id = ${input.trialId} and r.reference_code = ${input.referenceCode}
+        and ${academyMayReadSql} and r.status in ${checkInStatuses} and r.checked_in_at is null
       returning id, reference_code as "referenceCode", player_id as "playerId", name, status,
         checked_in_at as "checkedInAt"`),
   );
@@ -50,12 +51,12 @@ export async function checkInRegistration(
   const [existing] = rowsOf<Record<string, unknown>>(
     await executor.execute(sql`
       select id, reference_code as "referenceCode", player_id as "playerId", name, status,
-        checked_in_at as "checkedInAt", academy_visible as "academyVisible"
-      from trial_registrations
+        checked_in_at as "checkedInAt", ${academyMayReadSql} as "academyMayRead"
+      from trial_registrations r
       where trial_id = ${input.trialId} and reference_code = ${input.referenceCode}`),
   );
-  // A registration the academy may not see reads as missing.
-  if (!existing || !existing.academyVisible) return { ok: false, reason: 'not_found' };
+  // A registration the academy may not see (or whose player it is blocked from) reads as missing.
+  if (!existing || !existing.academyMayRead) return { ok: false, reason: 'not_found' };
   if (existing.checkedInAt) return { ok: true, alreadyCheckedIn: true, row: toRow(existing) };
   return { ok: false, reason: 'not_allowed' };
 }
@@ -67,11 +68,11 @@ export async function listAttendance(
 ): Promise<AttendanceRow[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await executor.execute(sql`
-      select id, reference_code as "referenceCode", player_id as "playerId", name, status,
-        checked_in_at as "checkedInAt"
-      from trial_registrations
-      where trial_id = ${trialId} and academy_visible
-        and (status in ${checkInStatuses} or status = 'no_show')
+      select r.id, r.reference_code as "referenceCode", r.player_id as "playerId", r.name, r.status,
+        r.checked_in_at as "checkedInAt"
+      from trial_registrations r
+      where r.trial_id = ${trialId} and ${academyMayReadSql}
+        and (r.status in ${checkInStatuses} or r.status = 'no_show')
       order by lower(name), id`),
   );
   return rows.map(toRow);

@@ -67,6 +67,16 @@ export async function findRegistration(
   return { ...registration, ...trial };
 }
 
+/**
+ * The academy that owns registration `r`'s trial may read it: shown to it (not waiting for or
+ * declined by a guardian, decision 42) and no block between the player and the academy either
+ * way (issue 25 item 9: a block ends the academy's reach, registrant data included).
+ */
+export const academyMayReadSql = sql`r.academy_visible and not exists (
+  select 1 from blocks b join trials bt on bt.id = r.trial_id
+  where (b.blocker_id = r.player_id and b.blocked_id = bt.academy_id)
+     or (b.blocker_id = bt.academy_id and b.blocked_id = r.player_id))`;
+
 /** One registrant of the academy's table (json fields: times are strings). */
 export type RegistrantRow = RegistrantDetails & {
   id: string;
@@ -92,7 +102,7 @@ export async function listRegistrants(
   input: {
     trialId: string;
     statuses?: RegistrationStatusValue[];
-    /** Only what the academy may see (not those waiting for a guardian, decision 42). */
+    /** Only what the academy may read (`academyMayReadSql`: visible, no block between them). */
     academyVisible?: boolean;
   },
 ): Promise<RegistrantRow[]> {
@@ -100,7 +110,7 @@ export async function listRegistrants(
     input.statuses && input.statuses.length > 0
       ? sql`and r.status = any(string_to_array(${input.statuses.join(',')}, ','))`
       : sql``;
-  const visible = input.academyVisible ? sql`and r.academy_visible` : sql``;
+  const visible = input.academyVisible ? sql`and ${academyMayReadSql}` : sql``;
   const result = await executor.execute(sql`
     select r.id, r.reference_code as "referenceCode", r.player_id as "playerId",
       ${mediaJson('pm')} as photo, r.name, r.dob::text as dob, r.phone, r.email, r.state,

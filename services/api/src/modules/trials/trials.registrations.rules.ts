@@ -215,7 +215,7 @@ export type LockedRegistrationFacts = {
     deadline: string;
     trialDate: string;
   };
-  registration: { playerId: string; status: string };
+  registration: { playerId: string; status: string; academyVisible?: boolean };
 } | null;
 
 export type RegistrationCancelDecision =
@@ -257,10 +257,19 @@ export type OutcomeDecision =
  */
 export function decideOutcome(
   locked: LockedRegistrationFacts,
-  input: { academyId: string; status: OutcomeStatus },
+  input: {
+    academyId: string;
+    status: OutcomeStatus;
+    /** The player and the academy blocked one another (either way). */
+    blocked?: boolean;
+  },
 ): OutcomeDecision {
   if (!locked) return { ok: false, reason: 'not_found' };
   if (locked.trial.academyId !== input.academyId) return { ok: false, reason: 'not_owner' };
+  // One the academy may not see (awaiting or declined by a guardian, decision 42) or whose player
+  // it is blocked from reads as missing: its existence is not told (issue 25 item 9).
+  if (locked.registration.academyVisible === false || input.blocked)
+    return { ok: false, reason: 'not_found' };
   if (!['registered', 'selected', 'rejected'].includes(locked.registration.status))
     return { ok: false, reason: 'status_not_allowed' };
   return { ok: true, changed: locked.registration.status !== input.status };

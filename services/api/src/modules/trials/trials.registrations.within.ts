@@ -1,5 +1,6 @@
 import type { Transaction } from '@touchline/db';
 import { appendEvent } from '@touchline/db/outbox';
+import { isBlockedEitherWay } from '@touchline/db/social';
 import {
   firstRegisteredDob,
   insertRegistration,
@@ -143,7 +144,10 @@ export async function setOutcomeWithin(
   input: { registrationId: string; academyId: string; status: OutcomeStatus; at: Date },
 ) {
   const locked = await lockRegistration(tx, input.registrationId);
-  const decision = decideOutcome(locked, input);
+  const blocked =
+    locked !== null &&
+    (await isBlockedEitherWay(tx, locked.registration.playerId, input.academyId));
+  const decision = decideOutcome(locked, { ...input, blocked });
   if (!decision.ok || !decision.changed) return decision;
   await setRegistrationOutcome(tx, input);
   await appendEvent(tx, {
