@@ -1,6 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
+import { keepScreenshot, openWindow, signInAs } from './support';
+import { createTrialAs, registerAs, sessionOf } from './trial-support';
 
 /**
  * Issue 27's trial-day check-in screens (supplement §17, decision 52): on a trial with two
@@ -14,48 +14,6 @@ const STARS = 'academy@touchline.test';
 const CHIDI = 'chidi@touchline.test';
 const EMEKA = 'emeka@touchline.test';
 
-type Session = { access: string; dob: string | null; name: string };
-
-async function sessionOf(
-  request: APIRequestContext,
-  email: string,
-  isAcademy = false,
-): Promise<Session> {
-  const credentials = { email, password: DEMO_PASSWORD, is_academy: isAcademy };
-  const login = await request.post('/api/login', { data: credentials });
-  expect(login.ok(), `POST /api/login as ${email}`).toBe(true);
-  const answer = (await login.json()) as { user: string; dob: string | null };
-  const token = await request.post('/api/token/', { data: credentials });
-  expect(token.ok(), `POST /api/token/ as ${email}`).toBe(true);
-  const { access } = (await token.json()) as { access: string };
-  return { access, dob: answer.dob, name: answer.user };
-}
-
-const bearer = (session: Session) => ({ Authorization: `Bearer ${session.access}` });
-const dayFromToday = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function register(request: APIRequestContext, player: Session, trialId: string) {
-  const answer = await request.post('/api/player_trial', {
-    headers: bearer(player),
-    data: {
-      trial: trialId,
-      name: player.name,
-      dob: player.dob,
-      phone: '08051234567',
-      email: 'player@example.test',
-      state: 'Lagos',
-      district: 'Surulere',
-      level: 'state',
-      answers: [],
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  const body = (await answer.json()) as { id: string; status: string; reference_code: string };
-  expect(body.status).toBe('registered');
-  return body.reference_code;
-}
-
 test('the academy checks two registrants in by typed code; the player’s registration shows a QR code', async ({
   page: club,
   browser,
@@ -68,25 +26,10 @@ test('the academy checks two registrants in by typed code; the player’s regist
   const chidi = await sessionOf(request, CHIDI);
   const emeka = await sessionOf(request, EMEKA);
 
-  const created = await request.post('/api/trial', {
-    headers: bearer(academy),
-    data: {
-      name: trialName,
-      sport: 'football',
-      state: 'Lagos',
-      district: 'Surulere',
-      venue: 'Teslim Balogun Stadium',
-      // A new trial must be dated after today; the check-in itself is not tied to the date.
-      trial_date: dayFromToday(2),
-      start_time: '09:00',
-      deadline: dayFromToday(1),
-      total_participant_limit: 10,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const trialId = ((await created.json()) as { id: string }).id;
-  const chidiCode = await register(request, chidi, trialId);
-  const emekaCode = await register(request, emeka, trialId);
+  // A new trial must be dated after today; the check-in itself is not tied to the date.
+  const trialId = await createTrialAs(request, academy, { name: trialName, limit: 10, inDays: 2 });
+  const chidiCode = (await registerAs(request, chidi, trialId)).reference_code;
+  const emekaCode = (await registerAs(request, emeka, trialId)).reference_code;
 
   // The check-in is a phone's job (the phone project); the desktop one shows the wide layout.
   await signInAs(club, request, STARS, 'academy');

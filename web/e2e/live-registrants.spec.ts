@@ -1,6 +1,7 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, keepScreenshot, signInAs } from './support';
+import { keepScreenshot, signInAs } from './support';
+import { bearer, createTrialAs, registerAs, sessionOf } from './trial-support';
 
 /**
  * Issue 22's journey: the academy's open registrants table (and the trial's count), its dashboard
@@ -14,53 +15,6 @@ const STARS = 'academy@touchline.test';
 // Adult demo players; each journey registers them for its own new trial only.
 const CHIDI = 'chidi@touchline.test';
 const EMEKA = 'emeka@touchline.test';
-
-type Session = { access: string; dob: string | null; name: string };
-
-/** A demo account's access token and profile (name, date of birth) for calls on its behalf. */
-async function sessionOf(
-  request: APIRequestContext,
-  email: string,
-  isAcademy = false,
-): Promise<Session> {
-  const credentials = { email, password: DEMO_PASSWORD, is_academy: isAcademy };
-  const login = await request.post('/api/login', { data: credentials });
-  expect(login.ok(), `POST /api/login as ${email}`).toBe(true);
-  const answer = (await login.json()) as { user: string; dob: string | null };
-  const token = await request.post('/api/token/', { data: credentials });
-  expect(token.ok(), `POST /api/token/ as ${email}`).toBe(true);
-  const { access } = (await token.json()) as { access: string };
-  return { access, dob: answer.dob, name: answer.user };
-}
-
-const bearer = (session: Session) => ({ Authorization: `Bearer ${session.access}` });
-
-/** A date `days` from today (UTC; the trial is a day or more ahead). */
-const dayFromToday = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The player registers for the trial through the API; answers the registration's id. */
-async function register(request: APIRequestContext, player: Session, trialId: string) {
-  const answer = await request.post('/api/player_trial', {
-    headers: bearer(player),
-    data: {
-      trial: trialId,
-      name: player.name,
-      dob: player.dob,
-      phone: '08051234567',
-      email: 'player@example.test',
-      state: 'Lagos',
-      district: 'Surulere',
-      level: 'state',
-      answers: [],
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  const body = (await answer.json()) as { id: string; status: string };
-  // A paid trial holds the place while the player pays.
-  expect(body.status).toBe('pending_payment');
-  return body.id;
-}
 
 /** A dashboard figure (`<dt>` label, `<dd>` value). */
 const stat = (dashboard: Page, label: string): Locator =>
@@ -82,23 +36,14 @@ test.describe('live registrants and dashboard', () => {
     const emeka = await sessionOf(request, EMEKA);
 
     // A paid trial, tomorrow at dawn: the first of the dashboard's upcoming trials.
-    const created = await request.post('/api/trial', {
-      headers: bearer(academy),
-      data: {
-        name: trialName,
-        sport: 'football',
-        state: 'Lagos',
-        district: 'Surulere',
-        venue: 'Teslim Balogun Stadium',
-        trial_date: dayFromToday(1),
-        start_time: '00:05',
-        deadline: dayFromToday(1),
-        registration_fee: 200_000,
-        total_participant_limit: 10,
-      },
+    const trialId = await createTrialAs(request, academy, {
+      name: trialName,
+      limit: 10,
+      inDays: 1,
+      deadlineInDays: 1,
+      fee: 200_000,
+      startTime: '00:05',
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const trialId = ((await created.json()) as { id: string }).id;
 
     // The academy's two open tabs: the trial's registrants and the dashboard.
     await signInAs(page, request, STARS, 'academy');
@@ -135,7 +80,7 @@ test.describe('live registrants and dashboard', () => {
     const rowOf = (name: string) => registrants.locator('tr, li').filter({ hasText: name }).first();
 
     // 1. A player registers (a paid trial: the place is held while they pay).
-    const chidiRegistration = await register(request, chidi, trialId);
+    const chidiRegistration = (await registerAs(request, chidi, trialId, 'pending_payment')).id;
     await expect(rowOf('Chidi Okafor').getByText('Pending payment').first()).toBeVisible();
     await expect(upcoming).toContainText('1/10');
     await expect(listed).toContainText('1 / 10 registered');
@@ -155,7 +100,7 @@ test.describe('live registrants and dashboard', () => {
     await expect(registrations).toHaveText(String(before));
 
     // 3. Another player registers and never pays: the hold runs out.
-    const emekaRegistration = await register(request, emeka, trialId);
+    const emekaRegistration = (await registerAs(request, emeka, trialId, 'pending_payment')).id;
     await expect(rowOf('Emeka Nwosu').getByText('Pending payment').first()).toBeVisible();
     await expect(upcoming).toContainText('1/10');
     await expect(listed).toContainText('1 / 10 registered');

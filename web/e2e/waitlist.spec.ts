@@ -1,6 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
+import { keepScreenshot, openWindow, signInAs } from './support';
+import { createTrialAs, registerAs, sessionOf, bearer } from './trial-support';
 
 /**
  * Issue 27's waitlist journey (supplement §17, decision 49): a trial with 2 places fills, a third
@@ -15,48 +15,6 @@ const TUNDE = 'player@touchline.test';
 const CHIDI = 'chidi@touchline.test';
 const EMEKA = 'emeka@touchline.test';
 
-type Session = { access: string; dob: string | null; name: string };
-
-async function sessionOf(
-  request: APIRequestContext,
-  email: string,
-  isAcademy = false,
-): Promise<Session> {
-  const credentials = { email, password: DEMO_PASSWORD, is_academy: isAcademy };
-  const login = await request.post('/api/login', { data: credentials });
-  expect(login.ok(), `POST /api/login as ${email}`).toBe(true);
-  const answer = (await login.json()) as { user: string; dob: string | null };
-  const token = await request.post('/api/token/', { data: credentials });
-  expect(token.ok(), `POST /api/token/ as ${email}`).toBe(true);
-  const { access } = (await token.json()) as { access: string };
-  return { access, dob: answer.dob, name: answer.user };
-}
-
-const bearer = (session: Session) => ({ Authorization: `Bearer ${session.access}` });
-const dayFromToday = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function register(request: APIRequestContext, player: Session, trialId: string) {
-  const answer = await request.post('/api/player_trial', {
-    headers: bearer(player),
-    data: {
-      trial: trialId,
-      name: player.name,
-      dob: player.dob,
-      phone: '08051234567',
-      email: 'player@example.test',
-      state: 'Lagos',
-      district: 'Surulere',
-      level: 'state',
-      answers: [],
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  const body = (await answer.json()) as { id: string; status: string };
-  expect(body.status).toBe('registered');
-  return body.id;
-}
-
 test.describe('the waitlist', () => {
   test('a full trial waitlists the third player, who is promoted and told live when a registrant cancels', async ({
     page,
@@ -70,26 +28,15 @@ test.describe('the waitlist', () => {
     const chidi = await sessionOf(request, CHIDI);
     const emeka = await sessionOf(request, EMEKA);
 
-    const created = await request.post('/api/trial', {
-      headers: bearer(academy),
-      data: {
-        name: trialName,
-        sport: 'football',
-        state: 'Lagos',
-        district: 'Surulere',
-        venue: 'Teslim Balogun Stadium',
-        trial_date: dayFromToday(10),
-        start_time: '09:00',
-        deadline: dayFromToday(7),
-        total_participant_limit: 2,
-      },
+    const trialId = await createTrialAs(request, academy, {
+      name: trialName,
+      limit: 2,
+      inDays: 10,
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const trialId = ((await created.json()) as { id: string }).id;
 
     // The trial fills: two registrants take its two places.
-    const chidiReg = await register(request, chidi, trialId);
-    await register(request, emeka, trialId);
+    const chidiReg = (await registerAs(request, chidi, trialId)).id;
+    await registerAs(request, emeka, trialId);
 
     // The academy's registrants table stays open through the journey.
     const club = await openWindow(browser, testInfo);

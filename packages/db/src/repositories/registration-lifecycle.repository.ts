@@ -299,3 +299,23 @@ export async function listLiveGuardians(executor: Database | Transaction, childI
     order by l.created_at, u.id`);
   return rowsOf<{ id: string; email: string; isActive: boolean }>(result);
 }
+
+/**
+ * Development only (the dev route of trial day): an active trial takes place on `today` (Lagos),
+ * its deadline no later than that day, so a browser journey can check in and evaluate without
+ * waiting for a date the API refuses to create. False when there is no such active trial.
+ */
+export async function moveTrialToDay(
+  db: Database | Transaction,
+  input: { trialId: string; today: string },
+): Promise<boolean> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update trials set trial_date = ${input.today}::date,
+        deadline = least(deadline, ${input.today}::date), updated_at = now()
+      where id = ${input.trialId} and status = 'active'
+      returning id`),
+  );
+  return rows.length > 0;
+}
+

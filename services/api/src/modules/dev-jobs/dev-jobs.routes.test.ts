@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminQueues } from '@touchline/shared';
+import { todayInLagos, type AdminQueues } from '@touchline/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
 import { academy, createTrial, player, register } from '../trials/trials.test-support';
 
@@ -62,6 +62,11 @@ describe('POST /api/dev/jobs/fail', () => {
       url: '/api/dev/holds/00000000-0000-4000-8000-000000000000/expire',
     });
     expect(hold.statusCode).toBe(404);
+    const today = await prod.app.inject({
+      method: 'POST',
+      url: '/api/dev/trials/00000000-0000-4000-8000-000000000000/today',
+    });
+    expect(today.statusCode).toBe(404);
     await prod.close();
   });
 });
@@ -111,3 +116,47 @@ describe('POST /api/dev/holds/:id/expire', () => {
     });
   });
 });
+
+describe('POST /api/dev/trials/:id/today', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('moves an active trial to today (Lagos): its academy can then evaluate who came', async () => {
+    const club = await academy(t);
+    const trial = await createTrial(club);
+    const ada = await player(t);
+    const reg = (await register(ada, trial)).json();
+    const checkIn = await club.call('POST', `/api/trial/${trial.id}/check_in`, {
+      reference_code: reg.reference_code,
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    const evaluate = () =>
+      club.call('PUT', `/api/player_trial/${reg.id}/evaluation`, {
+        scores: [{ criterion: 'Pace', score: 4 }],
+        notes: '',
+      });
+    // Before its day the trial has no attendees to evaluate.
+    expect((await evaluate()).statusCode).not.toBe(200);
+
+    const res = await t.app.inject({ method: 'POST', url: `/api/dev/trials/${trial.id}/today` });
+    expect(res.statusCode, res.body).toBe(200);
+    const today = todayInLagos(new Date());
+    expect(res.json()).toEqual({ id: trial.id, trial_date: today });
+    const view = (await club.call('GET', `/api/trial/${trial.id}`)).json();
+    expect(view.trial_date).toBe(today);
+    const evaluated = await evaluate();
+    expect(evaluated.statusCode, evaluated.body).toBe(200);
+  });
+
+  it('answers 404 for no such trial', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/trials/00000000-0000-4000-8000-000000000000/today',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+

@@ -13,6 +13,9 @@ const enqueued = z.object({ queue: z.string(), id: z.string() });
  * is brought due and its `trials.expire_hold` job runs at once (the worker's own expiry, events
  * and live changes), so a browser journey sees an expired hold without waiting its minutes.
  *
+ * `POST /api/dev/trials/:id/today`: an active trial takes place today (Lagos), so a browser
+ * journey reaches trial day (check-in, evaluation) without a clock shift.
+ *
  * Only registered outside production mode (see app.ts), like the development mailbox.
  */
 export function devJobsRoutes(deps: { devJobs: DevJobsService }): FastifyPluginAsyncZod {
@@ -41,6 +44,19 @@ export function devJobsRoutes(deps: { devJobs: DevJobsService }): FastifyPluginA
         },
       },
       async (request) => devJobs.expireHoldNow(request.params.id),
+    );
+
+    app.post(
+      '/dev/trials/:id/today',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Make an active trial take place today (development only)',
+          params: z.object({ id: z.string().uuid() }),
+          response: { 200: z.object({ id: z.string(), trial_date: z.string() }) },
+        },
+      },
+      async (request) => devJobs.trialToday(request.params.id),
     );
   };
 }

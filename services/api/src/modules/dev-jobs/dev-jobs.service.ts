@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@touchline/db';
-import { bringHoldDue } from '@touchline/db/trials';
+import { bringHoldDue, moveTrialToDay } from '@touchline/db/trials';
 import type { QueueDriver } from '@touchline/drivers';
-import { JOBS } from '@touchline/shared';
+import { JOBS, todayInLagos } from '@touchline/shared';
 import { commonErrors } from '../../lib/app-error';
 
 /** A job enqueued by a development route: its queue and id. */
@@ -10,7 +10,7 @@ export type EnqueuedJob = { queue: string; id: string };
 
 /**
  * Development-only actions (registered outside production mode only, see app.ts): a job that
- * fails for good, and a payment hold run out now.
+ * fails for good, a payment hold run out now, and a trial that takes place today.
  */
 export function createDevJobsService(deps: {
   db: Database;
@@ -35,6 +35,17 @@ export function createDevJobsService(deps: {
       const id = `dev-expire-${randomUUID()}`;
       await deps.queue.add('trials.expire_hold', { registrationId }, { jobId: id });
       return { queue: JOBS['trials.expire_hold'].queue, id };
+    },
+
+    /**
+     * An active trial takes place today (Lagos), its deadline today at the latest: trial day's
+     * check-in and evaluation can be tried at once (the API refuses to create a trial for today).
+     */
+    async trialToday(trialId: string): Promise<{ id: string; trial_date: string }> {
+      const today = todayInLagos(deps.clock());
+      if (!(await moveTrialToDay(deps.db, { trialId, today })))
+        throw commonErrors.notFound('No active trial with this id.');
+      return { id: trialId, trial_date: today };
     },
   };
 }
