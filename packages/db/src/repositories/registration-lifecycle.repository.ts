@@ -318,4 +318,3 @@ export async function moveTrialToDay(
   );
   return rows.length > 0;
 }
-

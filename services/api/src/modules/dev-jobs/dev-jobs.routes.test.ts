@@ -159,4 +159,3 @@ describe('POST /api/dev/trials/:id/today', () => {
     expect(res.statusCode).toBe(404);
   });
 });
-
