@@ -254,12 +254,22 @@ export interface StorageDriver {
 
 /* ------------------------------------------------------------------- mail */
 
+/** An image shown inside an e-mail's HTML (`<img src="cid:…">`), sent as an inline part. */
+export type InlineImage = {
+  cid: string;
+  filename: string;
+  contentType: 'image/png';
+  content: Buffer;
+};
+
 export type MailMessage = {
   emailId: string;
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Images the HTML shows by `cid:` (a registration's QR code), none by default. */
+  inline?: InlineImage[];
 };
 
 export interface MailDriver {

@@ -1,5 +1,5 @@
 import type { Logger } from '../logger';
-import type { DevMailboxStore, MailDriver } from '../types';
+import type { DevMailboxStore, MailDriver, MailMessage } from '../types';
 
 export type DevboxMailOptions = {
   store: DevMailboxStore;
@@ -30,7 +30,7 @@ export function createDevboxMail({
     send(message) {
       const known = delivered.get(message.emailId);
       if (known) return known;
-      const delivery = store.deliver(message).then(({ id }) => {
+      const delivery = store.deliver(withImagesInline(message)).then(({ id }) => {
         const fields = { emailId: message.emailId, to: message.to, subject: message.subject };
         // One line each (codes are in the subjects), so the start banner is not scrolled away
         // by the demo's e-mails; the whole text at LOG_LEVEL=debug.
@@ -47,4 +47,19 @@ export function createDevboxMail({
 
     async close() {},
   };
+}
+
+/**
+ * The mailbox copy shows inline images in place: each `cid:` reference becomes a `data:` URI of
+ * its image (the development mailbox page renders the stored HTML; SMTP sends real inline parts).
+ */
+export function withImagesInline(message: MailMessage): MailMessage {
+  const { inline, ...rest } = message;
+  if (!inline?.length) return rest;
+  let html = rest.html;
+  for (const image of inline)
+    html = html
+      .split(`cid:${image.cid}`)
+      .join(`data:${image.contentType};base64,${image.content.toString('base64')}`);
+  return { ...rest, html };
 }

@@ -121,6 +121,21 @@ describe('devbox mail', () => {
     expect(debug[0]!.msg).toContain('482913');
   });
 
+  it('keeps inline images in place in the stored HTML (a data: URI for each cid:)', async () => {
+    const { store, stored } = createMemoryMailboxStore();
+    const mail = createDevboxMail({ store, logger: silentLogger });
+    const content = Buffer.from('89504e470d0a1a0a0000', 'hex');
+    await mail.send(
+      message({
+        html: '<p><img src="cid:qr@touchline" alt="QR"></p>',
+        inline: [{ cid: 'qr@touchline', filename: 'qr.png', contentType: 'image/png', content }],
+      }),
+    );
+    expect(stored[0]!.html).toBe(
+      `<p><img src="data:image/png;base64,${content.toString('base64')}" alt="QR"></p>`,
+    );
+  });
+
   it('tries the store again after a failed delivery', async () => {
     let calls = 0;
     const store: DevMailboxStore = {
@@ -153,5 +168,31 @@ describe('smtp mail', () => {
     const raw = smtp.messages.find((m) => m.to.includes('msgid@example.test'))!.raw;
     expect(raw).toContain(`Message-ID: <${sent.emailId}@touchline.ng>`);
     expect(raw).toMatch(/^From: Touchline <no-reply@touchline\.ng>$/m);
+  });
+
+  it('sends inline images as related parts with their Content-ID', async () => {
+    const mail = createSmtpMail({
+      url: smtp.url,
+      from: 'Touchline <no-reply@touchline.ng>',
+      logger: silentLogger,
+    });
+    drivers.push(mail);
+    const content = Buffer.from('89504e470d0a1a0a0000', 'hex');
+    await mail.send(
+      message({
+        to: 'inline@example.test',
+        html: '<p><img src="cid:qr@touchline" alt="QR"></p>',
+        inline: [{ cid: 'qr@touchline', filename: 'qr.png', contentType: 'image/png', content }],
+      }),
+    );
+    await waitFor(
+      () => smtp.messages.some((m) => m.to.includes('inline@example.test')),
+      'delivery',
+    );
+    const raw = smtp.messages.find((m) => m.to.includes('inline@example.test'))!.raw;
+    expect(raw).toMatch(/^Content-Type: multipart\/related;/m);
+    expect(raw).toMatch(/^Content-ID: <qr@touchline>$/m);
+    expect(raw).toMatch(/^Content-Disposition: inline; filename=qr\.png$/m);
+    expect(raw).toContain(content.toString('base64'));
   });
 });

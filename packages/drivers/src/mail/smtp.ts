@@ -29,7 +29,7 @@ export function createSmtpMail({ url, from, logger }: SmtpMailOptions): SmtpMail
   return {
     kind: 'smtp',
 
-    async send({ emailId, to, subject, text, html }) {
+    async send({ emailId, to, subject, text, html, inline }) {
       const info = await transport.sendMail({
         from,
         to,
@@ -37,6 +37,17 @@ export function createSmtpMail({ url, from, logger }: SmtpMailOptions): SmtpMail
         text,
         html,
         messageId: `<${emailId}@${domain}>`,
+        ...(inline?.length
+          ? {
+              attachments: inline.map((image) => ({
+                filename: image.filename,
+                content: image.content,
+                contentType: image.contentType,
+                cid: image.cid,
+                contentDisposition: 'inline' as const,
+              })),
+            }
+          : {}),
       });
       logger.info({ emailId, messageId: info.messageId }, 'e-mail sent');
       return { messageId: info.messageId };

@@ -6,8 +6,8 @@ import {
   type MailDriver,
   type SecretBox,
 } from '@touchline/drivers';
-import { EMAIL_TEMPLATES, isEmailTemplate } from '@touchline/shared';
-import { renderEmail } from './email-templates';
+import { EMAIL_TEMPLATES, isEmailTemplate, type EmailParams } from '@touchline/shared';
+import { emailImages, renderEmail } from './email-templates';
 
 /**
  * Delivers a stored e-mail: opens its sealed parameters, renders the template and hands the text
@@ -24,13 +24,20 @@ export function createEmailSendHandler(deps: {
     const email = await getEmail(deps.db, data.emailId);
     if (!email) throw new UnrecoverableJobError(`email ${data.emailId} does not exist`);
     if (email.status === 'sent') return;
-    const content = openContent(deps.secretBox, email.template, email.sealedContent);
-    if (typeof content === 'string') {
-      await markEmailFailed(deps.db, email.id, content);
-      throw new UnrecoverableJobError(`email ${email.id}: ${content}`);
+    const opened = openContent(deps.secretBox, email.template, email.sealedContent);
+    if (typeof opened === 'string') {
+      await markEmailFailed(deps.db, email.id, opened);
+      throw new UnrecoverableJobError(`email ${email.id}: ${opened}`);
     }
+    const content = renderEmail(opened.template, opened.params);
+    const inline = await emailImages(opened.template, opened.params);
     try {
-      const { messageId } = await deps.mail.send({ emailId: email.id, to: email.to, ...content });
+      const { messageId } = await deps.mail.send({
+        emailId: email.id,
+        to: email.to,
+        ...content,
+        ...(inline.length ? { inline } : {}),
+      });
       await markEmailSent(deps.db, email.id, messageId);
     } catch (err) {
       await markEmailFailed(deps.db, email.id, err instanceof Error ? err.message : String(err));
@@ -51,5 +58,5 @@ function openContent(box: SecretBox, template: string, sealed: string | null) {
   }
   const parsed = EMAIL_TEMPLATES[template].safeParse(params);
   if (!parsed.success) return `parameters break the ${template} template`;
-  return renderEmail(template, parsed.data);
+  return { template, params: parsed.data as EmailParams<typeof template> };
 }

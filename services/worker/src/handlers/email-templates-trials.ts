@@ -1,3 +1,5 @@
+import type { InlineImage } from '@touchline/drivers';
+import QRCode from 'qrcode';
 import { formatNaira, type EmailParams } from '@touchline/shared';
 
 /** Rendered e-mail: subject, plain text and HTML (the same words). */
@@ -12,6 +14,30 @@ export type TrialTemplate =
   | 'trials.guardian_approval'
   | 'trials.feedback'
   | 'trials.waitlist_promoted';
+
+/** The `cid` of the reference code's QR image in the registration receipt. */
+export const REFERENCE_QR_CID = 'reference-qr@touchline';
+
+/**
+ * The inline images an e-mail's HTML shows: the registration receipt's QR code of its reference
+ * code (what the academy's check-in page scans, decision 50); none for the others.
+ */
+export async function trialEmailImages<T extends TrialTemplate>(
+  template: T,
+  params: EmailParams<T>,
+): Promise<InlineImage[]> {
+  if (template !== 'trials.registration_receipt') return [];
+  const { referenceCode } = params as EmailParams<'trials.registration_receipt'>;
+  const content = await QRCode.toBuffer(referenceCode, {
+    type: 'png',
+    width: 320,
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
+  return [
+    { cid: REFERENCE_QR_CID, filename: 'reference-code.png', contentType: 'image/png', content },
+  ];
+}
 
 /** HTML-escapes text from users (names, trial names, venues, reasons). */
 export const escapeHtml = (s: string) =>
@@ -53,8 +79,10 @@ function compose(input: {
   link: string;
   /** The button's words (default 'View the trial'). */
   action?: string;
+  /** An inline image under the details (the reference code's QR, by its `cid`). */
+  image?: { cid: string; alt: string };
 }): TrialEmail {
-  const { subject, title, name, paragraphs, rows, link } = input;
+  const { subject, title, name, paragraphs, rows, link, image } = input;
   const label = input.action ?? 'View the trial';
   const absolute = /^https?:\/\//.test(link);
   const text = [
@@ -85,7 +113,11 @@ function compose(input: {
 <h1 style="font-size:20px;color:#0f5132;margin:0 0 16px">${escapeHtml(title)}</h1>
 <p style="margin:0 0 12px">${escapeHtml(`Hello ${name},`)}</p>${paragraphs
     .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`)
-    .join('')}${table}${action}
+    .join('')}${table}${
+    image
+      ? `<p style="margin:0 0 16px"><img src="cid:${escapeHtml(image.cid)}" alt="${escapeHtml(image.alt)}" width="160" height="160" style="display:block;border:0"></p>`
+      : ''
+  }${action}
 <p style="color:#667;font-size:12px">Touchline</p></div></body></html>`;
   return { subject, text, html };
 }
@@ -120,10 +152,11 @@ export function renderTrialEmail<T extends TrialTemplate>(
           paid
             ? `We received your payment of ${formatMoney(p.amountKobo, p.currency)} and your registration for ${p.trial} is confirmed.`
             : `Your registration for ${p.trial} is confirmed.`,
-          `Show your reference code ${p.referenceCode} at the trial.`,
+          `Show your reference code ${p.referenceCode} at the trial, or its QR code below.`,
         ],
         rows,
         link: p.link,
+        image: { cid: REFERENCE_QR_CID, alt: `QR code of your reference code ${p.referenceCode}` },
       });
     }
     case 'trials.outcome': {

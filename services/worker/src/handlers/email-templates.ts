@@ -1,8 +1,9 @@
 import { LIMITS, type EmailParams, type EmailTemplate } from '@touchline/shared';
+import type { InlineImage } from '@touchline/drivers';
 import { renderAccountEmail, renderConsentRequestEmail } from './email-templates-account';
 import { renderAcademyEmail } from './email-templates-academy';
 import { renderGuardianEmail } from './email-templates-guardian';
-import { renderTrialEmail } from './email-templates-trials';
+import { renderTrialEmail, trialEmailImages } from './email-templates-trials';
 
 const escape = (s: string) =>
   s.replace(
@@ -32,6 +33,16 @@ type OwnTemplateKey =
 const minutes = LIMITS.otpTtlSeconds / 60;
 
 export type RenderedEmail = { subject: string; text: string; html: string };
+
+/** The inline images an e-mail shows by `cid:` (the registration receipt's QR code). */
+export function emailImages<T extends EmailTemplate>(
+  template: T,
+  params: EmailParams<T>,
+): Promise<InlineImage[]> {
+  return template === 'trials.registration_receipt'
+    ? trialEmailImages(template, params as EmailParams<'trials.registration_receipt'>)
+    : Promise.resolve([]);
+}
 
 /**
  * Renders an e-mail from its template and parameters, at send time only: the rendered text (a

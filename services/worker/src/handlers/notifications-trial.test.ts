@@ -140,6 +140,12 @@ describe('trial notifications', () => {
     expect(receipt!.subject).toBe('You are registered for Ikeja <Open> Trial');
     expect(receipt!.text).toContain(`Reference code: ${registration.referenceCode}`);
     expect(receipt!.text).toContain('Amount paid: Free');
+    // The reference code's QR code, shown in place (a PNG; an inline part over SMTP).
+    expect(receipt!.html).toContain(
+      `alt="QR code of your reference code ${registration.referenceCode}"`,
+    );
+    expect(receipt!.html).toMatch(/<img src="data:image\/png;base64,iVBORw0KGgo[^"]+"/);
+    expect(receipt!.html).not.toContain('cid:');
     expect(receipt!.html).toContain('Ikeja &lt;Open&gt; Trial');
     expect(receipt!.html).not.toContain('<Open>');
   });
