@@ -44,10 +44,10 @@ test('the academy scores a registrant and shares it; the player reads the feedba
   await page.getByRole('button', { name: 'Save evaluation' }).click();
   await expect(page.getByText('Evaluation saved and shared with the player')).toBeVisible();
 
-  // The dashboard counts the screening's registrants holding a place and those evaluated.
+  // The dashboard counts the screening's attendance and its attendees evaluated.
   await page.goto('/academy/home');
   const progress = page
-    .getByRole('region', { name: 'Evaluation progress' })
+    .getByRole('region', { name: 'Attendance and evaluation' })
     .getByRole('link', { name: new RegExp(TRIAL) });
   await expect(progress).toContainText(/[12] of 2 evaluated/);
   await keepScreenshot(page, testInfo, 'evaluation-dashboard');

@@ -87,6 +87,13 @@ test('trial day: waitlisted, promoted live, checked in by code, evaluated and sh
   await club.getByRole('button', { name: 'Save evaluation' }).click();
   await expect(club.getByText('Evaluation saved and shared with the player')).toBeVisible();
   await keepScreenshot(club, testInfo, 'trial-day-evaluation');
+  // The dashboard: the trial's attendance and evaluation progress.
+  await club.goto('/academy/home');
+  const trialDay = club
+    .getByRole('region', { name: 'Attendance and evaluation' })
+    .getByRole('link', { name: new RegExp(trialName) });
+  await expect(trialDay).toContainText('2 of 2 checked in · 1 of 2 evaluated');
+  await keepScreenshot(club, testInfo, 'trial-day-dashboard');
   await club.context().close();
 
   // 5. The player reads the feedback, and the profile shows the measured sprint.

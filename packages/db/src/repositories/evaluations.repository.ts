@@ -253,11 +253,15 @@ export type TrialEvaluationProgress = {
   trialDate: string;
   evaluated: number;
   evaluable: number;
+  /** Registrants holding a place or marked no-show (what attendance is counted against). */
+  expected: number;
+  noShows: number;
 };
 
 /**
- * The academy's latest trials whose day has come, each with how many attendees (checked in,
- * holding a place, visible to it) have scores: the dashboard's 'N of M evaluated'.
+ * The academy's latest trials whose day has come, each with its attendance (of the registrants
+ * it may read: checked in — the attendees, `evaluable` —, expected, no-shows) and how many
+ * attendees have scores: the dashboard's 'N of M checked in · K no-shows · N of M evaluated'.
  */
 export async function listAcademyEvaluationProgress(
   executor: Executor,
@@ -267,12 +271,17 @@ export async function listAcademyEvaluationProgress(
     select t.id as "trialId", t.name, t.trial_date::text as "trialDate",
       (select count(*)::int from trial_registrations r
         join trial_evaluations e on e.registration_id = r.id
-        where r.trial_id = t.id and r.academy_visible
+        where r.trial_id = t.id and ${academyMayReadSql}
           and r.status in ('registered', 'selected', 'rejected')
           and jsonb_array_length(e.scores) > 0) as evaluated,
       (select count(*)::int from trial_registrations r
-        where r.trial_id = t.id and r.academy_visible and r.checked_in_at is not null
-          and r.status in ('registered', 'selected', 'rejected')) as evaluable
+        where r.trial_id = t.id and ${academyMayReadSql} and r.checked_in_at is not null
+          and r.status in ('registered', 'selected', 'rejected')) as evaluable,
+      (select count(*)::int from trial_registrations r
+        where r.trial_id = t.id and ${academyMayReadSql}
+          and r.status in ('registered', 'selected', 'rejected', 'no_show')) as expected,
+      (select count(*)::int from trial_registrations r
+        where r.trial_id = t.id and ${academyMayReadSql} and r.status = 'no_show') as "noShows"
     from trials t
     where t.academy_id = ${input.academyId} and t.status = 'active'
       and t.trial_date <= ${input.today}

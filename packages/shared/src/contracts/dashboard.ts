@@ -67,8 +67,9 @@ export const academyDashboardSchema = z.object({
     }),
   ),
   /**
-   * Added (§17, decision 51): the latest trials whose day has come, 'N of M evaluated': `evaluated`
-   * registrants holding a place have scores, of `evaluable`.
+   * Added (§17, decisions 51, 58): the latest trials whose day has come, each with its attendance —
+   * `checked_in` of `expected` (registrants holding a place or marked no-show), `no_shows` — and
+   * 'N of M evaluated': `evaluated` attendees have scores, of `evaluable` (the attendees).
    */
   evaluation_progress: z
     .array(
@@ -78,6 +79,9 @@ export const academyDashboardSchema = z.object({
         trial_date: z.string(),
         evaluated: z.number().int().min(0),
         evaluable: z.number().int().min(0),
+        checked_in: z.number().int().min(0).default(0),
+        expected: z.number().int().min(0).default(0),
+        no_shows: z.number().int().min(0).default(0),
       }),
     )
     .default([]),

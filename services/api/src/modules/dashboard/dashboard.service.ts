@@ -42,6 +42,9 @@ async function evaluationProgressOf(db: Database, academyId: string, today: stri
     trial_date: r.trialDate,
     evaluated: r.evaluated,
     evaluable: r.evaluable,
+    checked_in: r.evaluable,
+    expected: r.expected,
+    no_shows: r.noShows,
   }));
 }
 

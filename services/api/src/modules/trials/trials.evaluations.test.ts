@@ -145,8 +145,12 @@ describe('trial evaluations', () => {
   it('the dashboard counts N of M evaluated and the registrants CSV carries scores and measurements', async () => {
     const { club, trial, id } = await trialDay();
     const second = await register(await player(t), trial);
-    // A third registrant never arrives: not an attendee, not counted.
-    await register(await player(t), trial);
+    // A third registrant never arrives: not an attendee; the day's sweep marks them no-show.
+    const third = await register(await player(t), trial);
+    await t.db
+      .update(schema.trialRegistrations)
+      .set({ status: 'no_show' })
+      .where(eq(schema.trialRegistrations.id, third.json().id as string));
     await checkIn(club, trial.id, second.json().reference_code as string);
     await club.call('PUT', `/api/player_trial/${id}/evaluation`, scored);
     const dashboard = await club.call('GET', '/api/academy_dashboard');
@@ -157,6 +161,9 @@ describe('trial evaluations', () => {
       trial_date: lagosDate(0),
       evaluated: 1,
       evaluable: 2,
+      checked_in: 2,
+      expected: 3,
+      no_shows: 1,
     });
     const csv = await club.call('GET', `/api/players_in_trial_list/${trial.id}?format=csv`);
     const [header, ...rows] = csv.body.replace('\uFEFF', '').trim().split('\r\n');

@@ -39,7 +39,16 @@ const dashboard = (overrides: Partial<AcademyDashboard> = {}): AcademyDashboard 
   },
   registrations_per_day: days,
   evaluation_progress: [
-    { trial_id: 't-9', name: 'Ikeja Open', trial_date: '2026-11-28', evaluated: 1, evaluable: 2 },
+    {
+      trial_id: 't-9',
+      name: 'Ikeja Open',
+      trial_date: '2026-11-28',
+      evaluated: 1,
+      evaluable: 2,
+      checked_in: 2,
+      expected: 3,
+      no_shows: 1,
+    },
   ],
   upcoming_trials: [
     {
@@ -108,6 +117,11 @@ describe('academy dashboard', () => {
       '₦25,000',
     );
     expect(screen.getByText(/Upcoming 4 · Today 1 · Completed 7 · Cancelled 2/)).toBeVisible();
+    // Trial day per trial: attendance, no-shows and evaluation progress.
+    const trialDay = screen.getByRole('region', { name: 'Attendance and evaluation' });
+    expect(within(trialDay).getByRole('link', { name: /Ikeja Open/ })).toHaveTextContent(
+      '2 of 3 checked in · 1 no-show · 1 of 2 evaluated',
+    );
     expect(screen.getByText('5 registrations in the last 30 days')).toBeVisible();
 
     const upcoming = screen.getByRole('region', { name: 'Upcoming trials' });
