@@ -13,6 +13,20 @@ export function todayInLagos(now: Date = new Date()): string {
   }).format(now);
 }
 
+const lagosMoment = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: LAGOS_TIME_ZONE,
+});
+
+/** A moment as Lagos reads it, for notices and e-mails: `Sat 12 Dec, 14:30`. */
+export function formatLagosMoment(at: Date): string {
+  return lagosMoment.format(at);
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isIsoDate(value: string): boolean {

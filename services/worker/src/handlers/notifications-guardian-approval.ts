@@ -2,21 +2,11 @@ import type { Database } from '@touchline/db';
 import { findRegistration, listLiveGuardians } from '@touchline/db/trials';
 import { deliverNotices, emailLink, type Notice } from '@touchline/delivery';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
-import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
+import { NOTIFICATION_TEXTS, formatLagosMoment, trialLink } from '@touchline/shared';
 import { publisherFor } from './delivery';
 
 /** Where a guardian approves or declines. */
 const GUARDIAN_HOME = '/guardian/home';
-
-const lagosTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Lagos',
-  }).format(at);
 
 /**
  * A consented minor's registration and its guardians (supplement §14, decision 42), never the
@@ -63,7 +53,7 @@ export function createGuardianApprovalNotificationsHandler(deps: {
               amountKobo: registration.feeKobo,
               currency: registration.currency,
               expiresAt: registration.holdExpiresAt
-                ? lagosTime(registration.holdExpiresAt)
+                ? formatLagosMoment(registration.holdExpiresAt)
                 : 'the trial’s deadline',
               link: emailLink(deps.publicUrl, GUARDIAN_HOME),
             },

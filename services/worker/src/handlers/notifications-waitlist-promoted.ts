@@ -3,21 +3,16 @@ import { findRegistration } from '@touchline/db/trials';
 import { findUserById } from '@touchline/db/users';
 import { deliverNotices, emailLink, type Notice } from '@touchline/delivery';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
-import { NOTIFICATION_TEXTS, academyTrialLink, trialLink } from '@touchline/shared';
+import {
+  NOTIFICATION_TEXTS,
+  academyTrialLink,
+  formatLagosMoment,
+  trialLink,
+} from '@touchline/shared';
 import { publisherFor } from './delivery';
 
 const PROMOTED = ['registered', 'pending_payment', 'awaiting_guardian'] as const;
 type Promoted = (typeof PROMOTED)[number];
-
-const lagosTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Africa/Lagos',
-  }).format(at);
 
 /**
  * A waitlisted player given a freed place (supplement §17, decision 49), through the one delivery
@@ -65,7 +60,9 @@ export function createWaitlistPromotedNotificationsHandler(deps: {
             status,
             amountKobo: registration.feeKobo,
             currency: registration.currency,
-            holdUntil: registration.holdExpiresAt ? lagosTime(registration.holdExpiresAt) : null,
+            holdUntil: registration.holdExpiresAt
+              ? formatLagosMoment(registration.holdExpiresAt)
+              : null,
             link: emailLink(deps.publicUrl, link),
           },
         },
