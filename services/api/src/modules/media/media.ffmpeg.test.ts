@@ -31,13 +31,11 @@ describe('running the bundled ffmpeg', () => {
   });
 
   it('kills a run past its time limit and reports it as a timeout', async () => {
-    const started = Date.now();
-    // `-re` reads in real time: ten minutes of pattern, unless killed.
+    // `-re` reads in real time: ten minutes of pattern, unless killed (the test's own timeout).
     const err = await runFfmpeg(
       ['-re', '-f', 'lavfi', '-i', 'testsrc=duration=600:size=64x48:rate=5', '-f', 'null', '-'],
       { timeoutMs: 500 },
     ).catch((e: unknown) => e);
     expect(isFfmpegFailure(err) && err.ffmpeg).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
