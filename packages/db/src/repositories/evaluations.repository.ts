@@ -267,25 +267,27 @@ export async function listAcademyEvaluationProgress(
   executor: Executor,
   input: { academyId: string; today: string; limit: number },
 ): Promise<TrialEvaluationProgress[]> {
+  // One pass over each trial's registrations the academy may read (the latest trials first).
   const result = await executor.execute(sql`
+    with latest as (
+      select t.id, t.name, t.trial_date from trials t
+      where t.academy_id = ${input.academyId} and t.status = 'active'
+        and t.trial_date <= ${input.today}
+      order by t.trial_date desc, t.id desc
+      limit ${input.limit}
+    )
     select t.id as "trialId", t.name, t.trial_date::text as "trialDate",
-      (select count(*)::int from trial_registrations r
-        join trial_evaluations e on e.registration_id = r.id
-        where r.trial_id = t.id and ${academyMayReadSql}
-          and r.status in ('registered', 'selected', 'rejected')
-          and jsonb_array_length(e.scores) > 0) as evaluated,
-      (select count(*)::int from trial_registrations r
-        where r.trial_id = t.id and ${academyMayReadSql} and r.checked_in_at is not null
-          and r.status in ('registered', 'selected', 'rejected')) as evaluable,
-      (select count(*)::int from trial_registrations r
-        where r.trial_id = t.id and ${academyMayReadSql}
-          and r.status in ('registered', 'selected', 'rejected', 'no_show')) as expected,
-      (select count(*)::int from trial_registrations r
-        where r.trial_id = t.id and ${academyMayReadSql} and r.status = 'no_show') as "noShows"
-    from trials t
-    where t.academy_id = ${input.academyId} and t.status = 'active'
-      and t.trial_date <= ${input.today}
-    order by t.trial_date desc, t.id desc
-    limit ${input.limit}`);
+      count(*) filter (where r.status in ('registered', 'selected', 'rejected')
+        and jsonb_array_length(e.scores) > 0)::int as evaluated,
+      count(*) filter (where r.status in ('registered', 'selected', 'rejected')
+        and r.checked_in_at is not null)::int as evaluable,
+      count(*) filter (where r.status in ('registered', 'selected', 'rejected', 'no_show'))::int
+        as expected,
+      count(*) filter (where r.status = 'no_show')::int as "noShows"
+    from latest t
+    left join trial_registrations r on r.trial_id = t.id and ${academyMayReadSql}
+    left join trial_evaluations e on e.registration_id = r.id
+    group by t.id, t.name, t.trial_date
+    order by t.trial_date desc, t.id desc`);
   return rowsOf<TrialEvaluationProgress>(result);
 }
