@@ -19,24 +19,22 @@ export type TrialTemplate =
 export const REFERENCE_QR_CID = 'reference-qr@touchline';
 
 /**
- * The inline images an e-mail's HTML shows: the registration receipt's QR code of its reference
- * code (what the academy's check-in page scans, decision 50); none for the others.
+ * The registration receipt's inline image: the QR code of its reference code (what the academy's
+ * check-in page scans, decision 50), shown by `cid:` in the HTML.
  */
-export async function trialEmailImages<T extends TrialTemplate>(
-  template: T,
-  params: EmailParams<T>,
-): Promise<InlineImage[]> {
-  if (template !== 'trials.registration_receipt') return [];
-  const { referenceCode } = params as EmailParams<'trials.registration_receipt'>;
+export async function referenceQrImage(referenceCode: string): Promise<InlineImage> {
   const content = await QRCode.toBuffer(referenceCode, {
     type: 'png',
     width: 320,
     margin: 2,
     errorCorrectionLevel: 'M',
   });
-  return [
-    { cid: REFERENCE_QR_CID, filename: 'reference-code.png', contentType: 'image/png', content },
-  ];
+  return {
+    cid: REFERENCE_QR_CID,
+    filename: 'reference-code.png',
+    contentType: 'image/png',
+    content,
+  };
 }
 
 /** HTML-escapes text from users (names, trial names, venues, reasons). */

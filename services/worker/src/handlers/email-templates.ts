@@ -3,7 +3,7 @@ import type { InlineImage } from '@touchline/drivers';
 import { renderAccountEmail, renderConsentRequestEmail } from './email-templates-account';
 import { renderAcademyEmail } from './email-templates-academy';
 import { renderGuardianEmail } from './email-templates-guardian';
-import { renderTrialEmail, trialEmailImages } from './email-templates-trials';
+import { referenceQrImage, renderTrialEmail } from './email-templates-trials';
 
 const escape = (s: string) =>
   s.replace(
@@ -35,13 +35,13 @@ const minutes = LIMITS.otpTtlSeconds / 60;
 export type RenderedEmail = { subject: string; text: string; html: string };
 
 /** The inline images an e-mail shows by `cid:` (the registration receipt's QR code). */
-export function emailImages<T extends EmailTemplate>(
+export async function emailImages<T extends EmailTemplate>(
   template: T,
   params: EmailParams<T>,
 ): Promise<InlineImage[]> {
-  return template === 'trials.registration_receipt'
-    ? trialEmailImages(template, params as EmailParams<'trials.registration_receipt'>)
-    : Promise.resolve([]);
+  if (template !== 'trials.registration_receipt') return [];
+  const { referenceCode } = params as EmailParams<'trials.registration_receipt'>;
+  return [await referenceQrImage(referenceCode)];
 }
 
 /**
