@@ -17,7 +17,15 @@
  * 1 when anything failed. `npm test -- --only=static|unit|bench|pg|cluster|containers|compose|vitest|e2e` (comma-separated) runs a
  * subset; `--help` lists them.
  */
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -146,15 +154,17 @@ async function commands(
   title: string,
   steps: readonly { bin: string; args: string[] }[],
   env: NodeJS.ProcessEnv,
+  output?: string,
 ): Promise<StageResult> {
   const t0 = Date.now();
   const failures: string[] = [];
   for (const step of steps) {
-    if (steps.length > 1) console.log(`$ ${step.bin} ${step.args.join(' ')}`);
+    if (steps.length > 1) say(output, `$ ${step.bin} ${step.args.join(' ')}`);
     const result = await run(localBin(root, step.bin), step.args, {
       cwd: root,
       env,
       timeoutMs: timeout(),
+      output,
     });
     if (result.code !== 0 || result.timedOut) failures.push(`${step.bin}: ${outcomeNote(result)}`);
     if (result.timedOut) break;
@@ -252,33 +262,150 @@ function tierResult(
   };
 }
 
+/**
+ * The journeys can run as E2E_SHARDS Playwright processes side by side, each with its own desktop
+ * and phone servers (e2e/global-setup.ts) and its share of the spec files, so that every process
+ * runs both projects at once. (Playwright's own `--shard` splits the list project by project.) The
+ * journeys are CPU-bound in Chromium: one process (two browsers) keeps two cores busy, and on this
+ * 2-core machine two processes took as long as one and timed journeys out. So the default is one
+ * process per two cores. The web app is built once, before them.
+ */
+const e2eShards = Math.max(
+  1,
+  Math.floor(Number(process.env.E2E_SHARDS) || os.availableParallelism() / 2),
+);
+
+/**
+ * The spec files dealt into `count` shards, longest first onto the lightest shard; a file's size
+ * stands for its journeys' length. Each shard is a list of Playwright file filters (anchored
+ * regular expressions).
+ */
+function e2eShardFilters(count: number): string[][] {
+  const dir = path.join(root, 'web', 'e2e');
+  const specs = readdirSync(dir)
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => ({ name, size: statSync(path.join(dir, name)).size }))
+    .sort((a, b) => b.size - a.size || a.name.localeCompare(b.name));
+  const shards = Array.from({ length: count }, () => ({ size: 0, filters: [] as string[] }));
+  for (const spec of specs) {
+    const lightest = shards.reduce((a, b) => (b.size < a.size ? b : a));
+    lightest.size += spec.size;
+    lightest.filters.push(`e2e/${spec.name.replaceAll('.', '\\.')}$`);
+  }
+  // More shards than files: the empty ones would run every file.
+  return shards.map((shard) => shard.filters).filter((list) => list.length > 0);
+}
+
+/** Stops the servers a Playwright run started and could not stop (a run cut off by the budget). */
+function stopLeftoverServers(pidFile: string): void {
+  if (!existsSync(pidFile)) return;
+  for (const pid of readFileSync(pidFile, 'utf8').split('\n').map(Number)) {
+    if (!(pid > 0)) continue;
+    try {
+      process.kill(-pid, 'SIGKILL'); // each server leads its own process group
+    } catch {
+      // already stopped by global-teardown
+    }
+  }
+  rmSync(pidFile, { force: true });
+}
+
 async function e2eTier(title: string): Promise<StageResult> {
-  const reportPath = path.join(root, 'web', 'test-results', 'e2e.json');
   const t0 = Date.now();
-  const result = await run(
-    localBin(root, 'playwright'),
-    ['test', '-c', 'web/playwright.config.ts'],
-    {
-      cwd: root,
-      env: embeddedEnv,
-      timeoutMs: timeout(),
-    },
-  );
-  const durationMs = Date.now() - t0;
-  const report = readFreshJson<Parameters<typeof countPlaywright>[0]>(reportPath, t0);
-  if (!report) {
+  const resultsDir = path.join(root, 'web', 'test-results');
+  const build = await run('npm', ['run', 'build', '-w', 'web'], {
+    cwd: root,
+    env: embeddedEnv,
+    timeoutMs: timeout(),
+  });
+  if (build.code !== 0 || build.timedOut)
     return {
       title,
       status: 'failed',
-      note: `crashed without a report at web/test-results/e2e.json (${outcomeNote(result)})`,
-      durationMs,
+      note: `building the web app failed (${outcomeNote(build)})`,
+      durationMs: Date.now() - t0,
     };
+
+  const filters = e2eShards === 1 ? [[]] : e2eShardFilters(e2eShards);
+  const shardCount = filters.length;
+  const shards = filters.map((_, i) => i + 1);
+  const pidFile = path.join(os.tmpdir(), `touchline-e2e-servers-${process.pid}`);
+  rmSync(pidFile, { force: true });
+  const one = shardCount === 1;
+  const reportOf = (i: number) => path.join(resultsDir, one ? 'e2e.json' : `e2e-${i}.json`);
+  // The first shard's progress goes to the terminal, the others' to files printed at the end.
+  const outputOf = (i: number) =>
+    i === 1 ? undefined : path.join(os.tmpdir(), `touchline-e2e-${i}-${process.pid}.log`);
+  const results = await Promise.all(
+    shards.map((i) => {
+      const output = outputOf(i);
+      if (output) rmSync(output, { force: true });
+      return run(
+        localBin(root, 'playwright'),
+        ['test', '-c', 'web/playwright.config.ts', ...filters[i - 1]!],
+        {
+          cwd: root,
+          env: {
+            ...embeddedEnv,
+            E2E_SKIP_BUILD: '1',
+            E2E_REPORT: reportOf(i),
+            E2E_OUTPUT_DIR: path.join(resultsDir, one ? 'artifacts' : `artifacts-${i}`),
+            E2E_PID_FILE: pidFile,
+          },
+          timeoutMs: timeout(),
+          output,
+        },
+      );
+    }),
+  );
+  stopLeftoverServers(pidFile);
+  for (const i of shards) {
+    const output = outputOf(i);
+    if (!output || !existsSync(output)) continue;
+    console.log(bold(`--- journeys, shard ${i} of ${shardCount} ---`));
+    process.stdout.write(readFileSync(output, 'utf8'));
+    rmSync(output, { force: true });
   }
-  const { flaky, errors, ...counts } = countPlaywright(report);
-  for (const error of errors) console.log(red(`  error outside the tests: ${error}`));
-  return tierResult(title, counts, result, durationMs, {
+  const durationMs = Date.now() - t0;
+
+  let counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+  let flaky = 0;
+  const failures: string[] = [];
+  const missing: string[] = [];
+  for (const i of shards) {
+    const report = readFreshJson<Parameters<typeof countPlaywright>[0]>(reportOf(i), t0);
+    const result = results[i - 1]!;
+    if (!report) {
+      missing.push(`${path.relative(root, reportOf(i))} (${outcomeNote(result)})`);
+      continue;
+    }
+    const { flaky: shardFlaky, errors, ...shardCounts } = countPlaywright(report);
+    for (const error of errors) console.log(red(`  error outside the tests: ${error}`));
+    counts = {
+      passed: counts.passed + shardCounts.passed,
+      failed: counts.failed + shardCounts.failed,
+      skipped: counts.skipped + shardCounts.skipped,
+    };
+    flaky += shardFlaky;
+    failures.push(
+      ...failingPlaywrightTests(report),
+      ...errors.map((e) => `outside the tests: ${e}`),
+    );
+  }
+  if (missing.length > 0)
+    return {
+      title,
+      status: 'failed',
+      counts: counts.passed + counts.failed > 0 ? counts : undefined,
+      note: `crashed without a report at ${missing.join(', ')}`,
+      durationMs,
+      failures,
+    };
+  // The shards' exits as one: the first that did not end cleanly, else a clean one.
+  const combined = results.find((r) => r.code !== 0 || r.timedOut) ?? results[0]!;
+  return tierResult(title, counts, combined, durationMs, {
     note: flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined,
-    failures: failingPlaywrightTests(report),
+    failures,
   });
 }
 
@@ -299,7 +426,11 @@ type Stage = {
  * the pg tier uses databases of its own on TEST_DATABASE_URL, the cluster tier its own databases
  * there and its own Redis and Postgres servers. The container tier runs after them (issue 17).
  */
-const SIDE_BY_SIDE: readonly StageId[] = ['pg', 'cluster'];
+const SIDE_BY_SIDE: readonly (readonly StageId[])[] = [
+  // tsc and eslint each keep one core busy; on two cores they finish together in the time of one.
+  ['typecheck', 'lint'],
+  ['pg', 'cluster'],
+];
 const sideBySide = process.env.TEST_SIDE_BY_SIDE !== '0';
 
 async function main(): Promise<number> {
@@ -309,6 +440,20 @@ async function main(): Promise<number> {
   const serviceProjects = projects
     .map((p) => p.name)
     .filter((name) => SERVICE_PROJECTS.includes(name));
+  /**
+   * The API's tests are a third of the suite's CPU and most of them are about HTTP, rules and
+   * queries, not the database engine. Where this run's pg tier runs them on Postgres and Redis,
+   * they run there only: the unit tier keeps every other project on PGlite (the db project's own
+   * tests cover PGlite, and the journeys run the whole server on it), and the container tier
+   * runs db, drivers and worker. `--only=unit` and `npm run test:containers` still run everything.
+   */
+  const pgRunsApi =
+    selected.has('pg') &&
+    servicesConfigured.length === TEST_SERVICE_VARS.length &&
+    serviceProjects.includes('api');
+  const unitProjects = pgRunsApi
+    ? projects.map((p) => p.name).filter((name) => name !== 'api')
+    : [];
   const tierContext: TierContext = {
     root,
     servicesEnv,
@@ -316,6 +461,7 @@ async function main(): Promise<number> {
     vitest: vitestTier,
     say: (text) => say(undefined, text),
     timeoutMs: timeout,
+    onceOnPg: pgRunsApi ? ['api'] : [],
   };
   /** The tier context whose vitest runs write to `output` (undefined: the terminal). */
   const contextFor = (output?: string): TierContext => ({
@@ -346,7 +492,7 @@ async function main(): Promise<number> {
       id: 'typecheck',
       title: 'typecheck',
       describe: 'turbo run typecheck (every workspace), then tsc -p scripts',
-      run: () =>
+      run: (output) =>
         commands(
           'typecheck',
           [
@@ -354,24 +500,28 @@ async function main(): Promise<number> {
             { bin: 'tsc', args: ['-p', 'scripts/tsconfig.json'] },
           ],
           baseEnv,
+          output,
         ),
     },
     {
       id: 'lint',
       title: 'lint',
       describe: 'eslint . --max-warnings 0',
-      run: () => commands('lint', [{ bin: 'eslint', args: ['.', '--max-warnings', '0'] }], baseEnv),
+      run: (output) =>
+        commands('lint', [{ bin: 'eslint', args: ['.', '--max-warnings', '0'] }], baseEnv, output),
     },
     {
       id: 'unit',
       title: 'unit (embedded)',
-      describe: `vitest, all projects (${projects.map((p) => p.name).join(', ') || 'none found'}) on PGlite and in-process drivers`,
+      describe: pgRunsApi
+        ? `vitest ${unitProjects.join(', ')} on PGlite and in-process drivers (api: on Postgres, in the pg tier)`
+        : `vitest, all projects (${projects.map((p) => p.name).join(', ') || 'none found'}) on PGlite and in-process drivers`,
       run: async () => {
         // CI runs this tier on the supported Node (.nvmrc) where the machine's is older.
         const node = unitNode(process.env.TOUCHLINE_UNIT_NODE, embeddedEnv);
         if (!node.ok)
           return { title: node.title, status: 'failed', note: node.reason, durationMs: 0 };
-        return vitestTier(node.title, 'embedded', [], node.env);
+        return vitestTier(node.title, 'embedded', unitProjects, node.env);
       },
     },
     {
@@ -469,9 +619,8 @@ async function main(): Promise<number> {
       });
       continue;
     }
-    const group = SIDE_BY_SIDE.includes(stage.id)
-      ? plan.filter((s) => SIDE_BY_SIDE.includes(s.id))
-      : [stage];
+    const members = SIDE_BY_SIDE.find((ids) => ids.includes(stage.id));
+    const group = members ? plan.filter((s) => members.includes(s.id)) : [stage];
     if (group.length > 1 && sideBySide) {
       group.forEach((s) => done.add(s));
       console.log('');

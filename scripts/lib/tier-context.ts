@@ -17,6 +17,11 @@ export type TierContext = {
   ) => Promise<StageResult>;
   /** Prints one line of the tier's own (into its output file when it runs side by side). */
   say: (text: string) => void;
+  /**
+   * Projects this run's pg tier runs on Postgres and Redis, run there only (see scripts/test.ts):
+   * the container tier leaves them out.
+   */
+  onceOnPg?: string[];
   /** Milliseconds left of the CI time budget (undefined: no budget). */
   timeoutMs: () => number | undefined;
 };

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
@@ -88,6 +88,8 @@ async function startServer(
     GOOGLE_CERTS_URL: certsUrl,
     // A project signs in and signs up many times from one address within a minute.
     AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '600',
+    // …and signs the same demo academy in more than 20 times in 15 minutes.
+    AUTH_ADDRESS_LIMIT_PER_15_MIN: process.env.AUTH_ADDRESS_LIMIT_PER_15_MIN ?? '200',
     // Every API call of a project comes from this one address too; the production budget
     // would refuse a busy minute of journeys.
     RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '6000',
@@ -112,7 +114,12 @@ async function startServer(
   };
   server.stdout.on('data', collect);
   server.stderr.on('data', collect);
-  if (server.pid) addToList('E2E_SERVER_PIDS', String(server.pid));
+  if (server.pid) {
+    addToList('E2E_SERVER_PIDS', String(server.pid));
+    // For whoever runs Playwright (scripts/test.ts): a run stopped on its time budget never reaches
+    // global-teardown, and the servers lead process groups of their own.
+    if (process.env.E2E_PID_FILE) appendFileSync(process.env.E2E_PID_FILE, `${server.pid}\n`);
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
 
   try {

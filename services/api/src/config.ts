@@ -110,8 +110,13 @@ export const apiConfigSchema = z
           : [],
       ),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-    /** Per-IP budget of each sign-in and code endpoint (per-e-mail limits are fixed). */
+    /** Per-IP budget of each sign-in and code endpoint. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /**
+     * Per-address budget of login, token and code checks in 15 minutes. Only the browser journeys
+     * raise it: one project signs the same demo account in more often than that.
+     */
+    AUTH_ADDRESS_LIMIT_PER_15_MIN: z.coerce.number().int().min(1).default(20),
     TRUST_PROXY: trustProxy,
     /**
      * Bearer token for `GET /api/metrics` (Prometheus). Set: required in every mode. Unset: the

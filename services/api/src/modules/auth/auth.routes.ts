@@ -64,6 +64,7 @@ export function authRoutes(deps: {
   const { auth, tokens } = deps;
   return async (app) => {
     const ipBudget = app.config.AUTH_RATE_LIMIT_PER_MINUTE;
+    const addressBudget = app.config.AUTH_ADDRESS_LIMIT_PER_15_MIN;
     /** A share of the per-IP budget for one endpoint (signup and code sends get a third). */
     const perIp = (share: number) => ({
       rateLimit: { max: Math.max(1, Math.round(ipBudget * share)), timeWindow: MINUTE },
@@ -142,7 +143,7 @@ export function authRoutes(deps: {
       '/login',
       {
         config: perIp(1),
-        preHandler: perEmail(20),
+        preHandler: perEmail(addressBudget),
         schema: {
           tags: ['auth'],
           summary: 'Check credentials; answers the session user',
@@ -157,7 +158,7 @@ export function authRoutes(deps: {
       '/token/',
       {
         config: perIp(1),
-        preHandler: perEmail(20),
+        preHandler: perEmail(addressBudget),
         schema: {
           tags: ['auth'],
           summary: 'Open a session; answers the access and refresh tokens',
@@ -207,7 +208,7 @@ export function authRoutes(deps: {
       '/otp_verification',
       {
         config: perIp(1),
-        preHandler: perEmail(20),
+        preHandler: perEmail(addressBudget),
         schema: {
           tags: ['auth'],
           summary: 'Verify an e-mail code (purpose reset answers a reset token)',

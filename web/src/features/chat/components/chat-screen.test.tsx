@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage, ChatThread } from '@touchline/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatKeys } from '@/api/chat';
 import type { FakeRequest, Reply } from '@/test/fake-api';
 import { reply, serveApi } from '@/test/fake-api';
@@ -24,6 +24,7 @@ import { outbox } from '../stores/outbox';
 
 // The tab's unsent messages and drafts outlive a screen, not a test.
 afterEach(() => {
+  vi.useRealTimers();
   outbox.entries.splice(0);
   drafts.byThread = {};
 });
@@ -187,6 +188,11 @@ describe('chat screen', () => {
   });
 
   it('shows day separators, edited and deleted messages, and Seen under the last read own message', async () => {
+    // The fixtures are minutes old: just after midnight they would all be yesterday's, so the day
+    // is pinned to midday (only Date is faked; timers run for real).
+    const midday = new Date();
+    midday.setHours(12, 0, 0, 0);
+    vi.useFakeTimers({ toFake: ['Date'], now: midday });
     const yesterday = new Date(Date.now() - 24 * 60 * 60_000);
     yesterday.setHours(12, 0, 0, 0);
     serveChat({
