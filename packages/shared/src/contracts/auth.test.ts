@@ -6,12 +6,6 @@ import { MESSAGES } from '../messages';
 /** `a@` + `a.`×n + `@`: the input that made the old address pattern backtrack quadratically. */
 const worstCase = (pairs: number) => `a@${'a.'.repeat(pairs)}@`;
 
-const timed = (fn: () => unknown) => {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
-};
-
 describe('e-mail check', () => {
   it('accepts what the specification pattern accepts and refuses the rest', () => {
     for (const ok of ['a@b.c', 'x.y@sub.domain.ng', 'a@.b.c', 'a@b..c', 'a+b@c.d'])
@@ -31,16 +25,16 @@ describe('e-mail check', () => {
       expect(isEmailAddress(bad), bad).toBe(false);
   });
 
-  it('answers the worst case in milliseconds, at any length', () => {
+  // A pattern that backtracks quadratically would take hours on a million characters: such a
+  // regression meets the test's own timeout. No time is measured (speed goals live in the bench).
+  it('refuses the worst case at any length', () => {
     for (const pairs of [32_000, 500_000]) {
       const input = worstCase(pairs);
-      expect(timed(() => isEmailAddress(input))).toBeLessThan(200);
-      let result: ReturnType<typeof emailOnlySchema.safeParse> | undefined;
-      expect(timed(() => (result = emailOnlySchema.safeParse({ email: input })))).toBeLessThan(200);
-      expect(result?.success).toBe(false);
-      expect(timed(() => otpVerifySchema.safeParse({ email: input, otp: input }))).toBeLessThan(
-        200,
-      );
+      expect(isEmailAddress(input)).toBe(false);
+      const result = emailOnlySchema.safeParse({ email: input });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual([MESSAGES.emailInvalid]);
+      expect(otpVerifySchema.safeParse({ email: input, otp: input }).success).toBe(false);
     }
   });
 
