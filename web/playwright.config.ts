@@ -46,10 +46,12 @@ const PHONE_JOURNEYS = [
   'admin-chat',
   'chat',
   'frame',
+  'guardians',
   'push',
   'pwa',
   'shell',
   'trial-day',
+  'trials',
 ].map((name) => `**/${name}.spec.ts`);
 
 export default defineConfig({
@@ -87,8 +89,9 @@ export default defineConfig({
       // two cores the whole set run twice did not fit CI's budget. The phone runs the journeys
       // whose screens change shape at phone width or matter most on a phone: the frame's tab bar,
       // the shell, every screen under axe (a11y), chat, administration's lists and drawer, the
-      // installable app, push and trial day at the pitch. The desktop project runs every journey;
-      // E2E_PHONE_ALL=1 runs every one on the phone too (the download budgets stay desktop-only).
+      // installable app, push, a parent's consent, a player's registration and trial day at the
+      // pitch. The desktop project runs every journey; E2E_PHONE_ALL=1 runs every one on the phone
+      // too (the download budgets stay desktop-only).
       ...(process.env.E2E_PHONE_ALL === '1' ? {} : { testMatch: PHONE_JOURNEYS }),
       testIgnore: /budgets\.spec\.ts/,
       use: {

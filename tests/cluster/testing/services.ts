@@ -227,10 +227,14 @@ export type FreshDatabase = { url: string; name: string; drop: () => Promise<voi
 
 /**
  * A new, empty database on the server of `serverUrl`, migrated by the real `npm run db:migrate`
- * entry point. Named like the unit tiers' test databases (`tl_test_<time>_<hex>`), so a leftover
- * of a killed run ages out with theirs; dropped on close and on exit.
+ * entry point (`migrate: false`: left empty, for a restore). Named like the unit tiers' test
+ * databases (`tl_test_<time>_<hex>`), so a leftover of a killed run ages out with theirs; dropped
+ * on close and on exit.
  */
-export async function createFreshDatabase(serverUrl: string): Promise<FreshDatabase> {
+export async function createFreshDatabase(
+  serverUrl: string,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<FreshDatabase> {
   const adminUrl = withDatabase(serverUrl, 'postgres');
   const name = `tl_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await admin(adminUrl, (client) => client.query(`create database "${name}"`));
@@ -244,6 +248,7 @@ export async function createFreshDatabase(serverUrl: string): Promise<FreshDatab
     );
     unregister();
   };
+  if (!migrate) return { url, name, drop }; // empty: a restore's target
   try {
     await runToEnd(
       'db:migrate',
