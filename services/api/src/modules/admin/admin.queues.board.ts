@@ -64,11 +64,13 @@ export const queueBoardPlugin: FastifyPluginAsync = async (app) => {
         .send({ message: ADMIN_OPS_MESSAGES.boardSignIn, code: ERROR_CODES.unauthorized });
     });
     // What an administrator does on the board (retry, promote, clean, remove, pause…) joins the
-    // admin audit log like the Queues screen's actions (issue 25).
-    board.addHook('onResponse', async (request, reply) => {
+    // admin audit log like the Queues screen's actions (issue 25). Written before the answer goes
+    // out (onSend), so whoever sees the answer finds the entry: after it (onResponse), a reader
+    // of the log right after the answer could miss it.
+    board.addHook('onSend', async (request, reply, payload) => {
       const adminId = actors.get(request);
-      if (!adminId || request.method === 'GET' || request.method === 'HEAD') return;
-      if (reply.statusCode >= 400) return;
+      if (!adminId || request.method === 'GET' || request.method === 'HEAD') return payload;
+      if (reply.statusCode >= 400) return payload;
       try {
         await insertAdminAudit(app.db, {
           actorId: adminId,
@@ -84,6 +86,7 @@ export const queueBoardPlugin: FastifyPluginAsync = async (app) => {
       } catch (err) {
         request.log.error({ err }, 'board action not audited');
       }
+      return payload;
     });
     const serverAdapter = new FastifyAdapter();
     serverAdapter.setBasePath(BOARD_PATH);
