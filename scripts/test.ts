@@ -2,14 +2,16 @@
  * `npm test`: every check and test tier, in order, with one summary.
  *
  *   0 chromium   Debian's Chromium for the browser journeys (installed from apt as root)
- *   1 typecheck  turbo run typecheck
- *   2 lint       eslint . --max-warnings 0
- *   3 unit       every vitest project on the embedded defaults (PGlite, in-process drivers)
+ *   1 typecheck  turbo run typecheck                 } side by side
+ *   2 lint       eslint . --max-warnings 0          }
+ *   3 unit       every vitest project on the embedded defaults (PGlite, in-process drivers);
+ *                without api when the pg tier runs it (see `pgRunsApi`)
  *     bench      npm run bench -- --quick (tiny dataset, one round; numbers not judged)
  *   4 pg         vitest projects db, drivers, api, worker on TEST_DATABASE_URL / TEST_REDIS_URL
  *     cluster    API and worker processes on TEST_DATABASE_URL / TEST_REDIS_URL, under faults
- *     containers the service projects on Postgres and Redis started by Testcontainers
- *   5 e2e        Playwright browser journeys against the real server
+ *     containers the service projects on Postgres and Redis started by Testcontainers (not api
+ *                when the pg tier ran it)
+ *   5 e2e        Playwright browser journeys against the real server (E2E_SHARDS processes)
  *     compose    docker-compose.yml run with podman-compose, a journey through its nginx proxy
  *                (last: in CI its images build in the background meanwhile)
  *
