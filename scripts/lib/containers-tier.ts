@@ -260,10 +260,11 @@ export async function containersTier(ctx: TierContext): Promise<StageResult> {
     if (!env.DOCKER_HOST) delete env.DOCKER_HOST;
     // TOUCHLINE_CONTAINER_TESTS="services/api/src/modules/health …": only those files/folders.
     const filters = (process.env.TOUCHLINE_CONTAINER_TESTS ?? '').split(/\s+/).filter(Boolean);
-    const projects = ctx.serviceProjects.filter((name) => !(ctx.onceOnPg ?? []).includes(name));
+    const ranOnPg = ctx.onceOnPg ?? [];
+    const projects = ctx.serviceProjects.filter((name) => !ranOnPg.includes(name));
     if (projects.length < ctx.serviceProjects.length)
       ctx.say(
-        `container tier: ${projects.join(', ')} (${(ctx.onceOnPg ?? []).join(', ')}: run on Postgres and Redis by this run's pg tier)`,
+        `container tier: ${projects.join(', ')} (${ranOnPg.join(', ')}: run on Postgres and Redis by this run's pg tier)`,
       );
     const result = await ctx.vitest(TITLE, 'containers', projects, env, filters);
     timings.push(`tests ${formatDuration(Date.now() - phase)}`);
