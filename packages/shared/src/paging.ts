@@ -98,6 +98,9 @@ export const keysetCursorSchema = z
 /** An optional `?before=` keyset cursor ('' reads as absent). */
 export const beforeCursorSchema = z.preprocess(blankToUndefined, keysetCursorSchema.optional());
 
+/** An optional `?after=` keyset cursor of an oldest-first list: strictly newer than that row. */
+export const afterCursorSchema = beforeCursorSchema;
+
 /**
  * A comment's place in its post's thread order (oldest first at every level, a reply right after
  * its parent): per level from the top, the comment's creation time in UTC microseconds

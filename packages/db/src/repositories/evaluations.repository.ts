@@ -216,21 +216,54 @@ export async function evaluationProgress(
   );
 }
 
-/** The trial's evaluations by registration (the academy's CSV). */
+/**
+ * The trial's evaluations by registration (the academy's CSV): all of them, or those of
+ * `registrationIds` (one batch of the streamed file).
+ */
 export async function evaluationsOfTrial(
   executor: Executor,
   trialId: string,
+  registrationIds?: readonly string[],
 ): Promise<Map<string, EvaluationRow>> {
+  if (registrationIds?.length === 0) return new Map();
+  const only = registrationIds
+    ? sql`and e.registration_id in (${sql.join(
+        registrationIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const result = await executor.execute(sql`
     select e.registration_id as "registrationId", e.scores, e.notes, e.shared_at as "sharedAt",
       e.updated_at as "updatedAt", ${measurementColumns}
-    from trial_evaluations e where e.trial_id = ${trialId}`);
+    from trial_evaluations e where e.trial_id = ${trialId} ${only}`);
   return new Map(
     rowsOf<RawEvaluation & { registrationId: string }>(result).map((r) => [
       r.registrationId,
       toEvaluation(r),
     ]),
   );
+}
+
+/**
+ * What the CSV's evaluation columns are, before its rows are read: whether anyone of the trial
+ * is evaluated, and the criteria used, in first-use order (the earliest evaluation first, each
+ * in its score order).
+ */
+export async function evaluationCriteriaOfTrial(
+  executor: Executor,
+  trialId: string,
+): Promise<{ evaluated: boolean; criteria: string[] }> {
+  const result = await executor.execute(sql`
+    select exists (select 1 from trial_evaluations where trial_id = ${trialId}) as evaluated,
+      coalesce((select json_agg(c.criterion order by c.created_at, c.registration_id, c.n)
+        from (select distinct on (x.s->>'criterion') x.s->>'criterion' as criterion,
+                e.created_at, e.registration_id, x.n
+              from trial_evaluations e
+              cross join lateral jsonb_array_elements(e.scores) with ordinality as x(s, n)
+              where e.trial_id = ${trialId}
+              order by x.s->>'criterion', e.created_at, e.registration_id, x.n) c), '[]'::json)
+        as criteria`);
+  return rowsOf<{ evaluated: boolean; criteria: string[] }>(result)[0]!;
 }
 
 /** The registration's evaluation if it is shared (the worker's feedback notice), else null. */

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
 import { trialRegistrations, trials, users } from '../schema';
 import { mediaJson, rowsOf, type MediaRef } from '../sql';
+import { cursorOf, type AdminListPosition } from './admin-paging';
 import { waitlistPositionSql } from './waitlist.repository';
 import type {
   RegistrantDetails,
@@ -91,6 +92,8 @@ export type RegistrantRow = RegistrantDetails & {
   answers: { requirement_id: string; requirement: string; answer: string }[];
   /** Where the player's trial e-mails go (see `RegistrationDetail.accountEmail`); not shown. */
   accountEmail: string;
+  /** The row's keyset position, `<created_at to the microsecond>Z~<id>` (the next page's `after`). */
+  cursor: string;
 };
 
 /**
@@ -104,6 +107,12 @@ export async function listRegistrants(
     statuses?: RegistrationStatusValue[];
     /** Only what the academy may read (`academyMayReadSql`: visible, no block between them). */
     academyVisible?: boolean;
+    /** Strictly after this (created_at, id) position: the next page of the oldest-first list. */
+    after?: AdminListPosition;
+    /** At most this many rows (none: all). */
+    limit?: number;
+    /** Keep rows whose name, code, e-mail, phone, state or LGA hold every word (any case). */
+    words?: string[];
   },
 ): Promise<RegistrantRow[]> {
   const only =
@@ -111,11 +120,21 @@ export async function listRegistrants(
       ? sql`and r.status = any(string_to_array(${input.statuses.join(',')}, ','))`
       : sql``;
   const visible = input.academyVisible ? sql`and ${academyMayReadSql}` : sql``;
+  const after = input.after
+    ? sql`and (r.created_at, r.id) > (${input.after.createdAt}::timestamptz, ${input.after.id}::uuid)`
+    : sql``;
+  // Words are compared with strpos, not LIKE: a typed % or _ is a character, never a pattern.
+  const haystack = sql`lower(concat_ws(' ', r.name, r.reference_code, r.email, r.phone, r.state, r.district))`;
+  const search = sql.join(
+    (input.words ?? []).map((word) => sql`and strpos(${haystack}, ${word.toLowerCase()}) > 0`),
+    sql` `,
+  );
+  const limit = input.limit === undefined ? sql`` : sql`limit ${input.limit}`;
   const result = await executor.execute(sql`
     select r.id, r.reference_code as "referenceCode", r.player_id as "playerId",
       ${mediaJson('pm')} as photo, r.name, r.dob::text as dob, r.phone, r.email, r.state,
       r.district, r.level, r.status, r.created_at as "createdAt",
-      r.checked_in_at as "checkedInAt", u.email as "accountEmail",
+      r.checked_in_at as "checkedInAt", u.email as "accountEmail", ${cursorOf('r')} as cursor,
       (select p.status from payments p where p.registration_id = r.id
         order by p.created_at desc limit 1) as "paymentStatus",
       (select coalesce(json_agg(json_build_object('requirement_id', q.id, 'requirement', q.text,
@@ -125,8 +144,8 @@ export async function listRegistrants(
     from trial_registrations r
     join users u on u.id = r.player_id
     left join media_objects pm on pm.id = u.profile_photo_media_id
-    where r.trial_id = ${input.trialId} ${only} ${visible}
-    order by r.created_at, r.id`);
+    where r.trial_id = ${input.trialId} ${only} ${visible} ${after} ${search}
+    order by r.created_at, r.id ${limit}`);
   return rowsOf<
     Omit<RegistrantRow, 'createdAt' | 'checkedInAt'> & {
       createdAt: Date | string;
@@ -137,6 +156,24 @@ export async function listRegistrants(
     createdAt: new Date(r.createdAt),
     checkedInAt: r.checkedInAt ? new Date(r.checkedInAt) : null,
   }));
+}
+
+/**
+ * The academy's counts over a trial's whole registrants list (what it may read): everyone, and
+ * the attendance — those holding a place (`CHECK_IN_STATUSES`) and how many of them checked in.
+ */
+export async function registrantCounts(
+  executor: Executor,
+  trialId: string,
+): Promise<{ total: number; expected: number; checkedIn: number }> {
+  const result = await executor.execute(sql`
+    select count(*)::int as total,
+      count(*) filter (where r.status in ('registered', 'selected', 'rejected'))::int as expected,
+      count(*) filter (where r.status in ('registered', 'selected', 'rejected')
+        and r.checked_in_at is not null)::int as "checkedIn"
+    from trial_registrations r
+    where r.trial_id = ${trialId} and ${academyMayReadSql}`);
+  return rowsOf<{ total: number; expected: number; checkedIn: number }>(result)[0]!;
 }
 
 /** One entry of a player's history (json fields: times are strings). */

@@ -5,7 +5,7 @@ import { createPostgresTestDatabase } from './postgres-backend';
 
 export { createTestUser } from './fixtures';
 export { seed } from './seed';
-export type { SeedOptions, SeedUser, SeedWorld, Seeded } from './seed';
+export type { SeedOptions, SeedRegistration, SeedUser, SeedWorld, Seeded } from './seed';
 
 export type TestDatabaseBackend = 'postgres' | 'testcontainers' | 'pglite';
 

@@ -3,7 +3,13 @@ import { ageOn, isIsoDate, todayInLagos } from '../dates';
 import { LIMITS } from '../limits';
 import { MESSAGES } from '../messages';
 import { SPORTS } from '../sports';
-import { numberedPageFields, pageNumberSchema } from '../paging';
+import {
+  afterCursorSchema,
+  cursorPageFields,
+  numberedPageFields,
+  pageLimitSchema,
+  pageNumberSchema,
+} from '../paging';
 import { emailField } from './auth';
 import { feedbackSchema } from './evaluations';
 import { normalizeNigerianPhone, PROFILE_MESSAGES } from './profiles';
@@ -37,6 +43,12 @@ export const TRIAL_LIMITS = {
   holdMinutes: LIMITS.paymentHoldMinutes,
   /** The reminder goes to registrants of trials starting within this many hours. */
   reminderHours: 24,
+  /** `GET /api/players_in_trial_list/{id}`: registrants a page (and the most `limit` asks). */
+  registrantsPageSize: 100,
+  /** The registrants CSV is written this many rows at a time (streamed, issue 25 item 12). */
+  registrantsCsvBatch: 500,
+  /** `?q=` of the registrants list: at most this many characters. */
+  registrantsSearchMaxLength: 100,
 } as const;
 
 export const TRIAL_STATUSES = ['active', 'cancelled'] as const;
@@ -337,9 +349,28 @@ export const registrantSchema = z.object({
   ),
 });
 export type Registrant = z.infer<typeof registrantSchema>;
+/**
+ * `GET /api/players_in_trial_list/{trialId}?after=&limit=&q=&format=`: oldest registration first,
+ * a page at a time (issue 25 item 12). `after` is the answer's `next`; `q` keeps the registrants
+ * whose name, reference code, e-mail, phone, state or LGA hold every word. `format=csv` answers
+ * the whole list (every page, the search ignored) as a streamed file.
+ */
+export const registrantsQuerySchema = z.object({
+  format: z.enum(['json', 'csv']).default('json'),
+  after: afterCursorSchema,
+  limit: pageLimitSchema(TRIAL_LIMITS.registrantsPageSize, TRIAL_LIMITS.registrantsPageSize),
+  q: z.string().trim().max(TRIAL_LIMITS.registrantsSearchMaxLength).optional(),
+});
+export type RegistrantsQuery = z.infer<typeof registrantsQuerySchema>;
+
 export const registrantListSchema = z.object({
   trial: z.object({ id: z.string(), name: z.string() }),
   registrants: z.array(registrantSchema),
+  ...cursorPageFields,
+  /** Every registrant the academy may read, whatever the page or the search. */
+  total: z.number().int().min(0),
+  /** Attendance over the whole list: `checked_in` of `expected` (those holding a place). */
+  attendance: z.object({ expected: z.number().int().min(0), checked_in: z.number().int().min(0) }),
 });
 export type RegistrantList = z.infer<typeof registrantListSchema>;
 

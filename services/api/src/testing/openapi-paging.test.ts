@@ -117,6 +117,19 @@ beforeAll(async () => {
       url: '/api/trial_history',
       items: ids('registrations'),
     }),
+    '/api/players_in_trial_list/{trialId}': async () => {
+      // Three more registrants of the first trial, read two a page.
+      const trial = { id: w.trials.t0!.id };
+      const listed: Record<string, { id: string }> = w.users;
+      await t.seed({
+        registrations: many('reg', 3, (i) => ({ trial, player: { id: listed[`p${i}`]!.id } })),
+      });
+      return {
+        as: club,
+        url: `/api/players_in_trial_list/${trial.id}?limit=2`,
+        items: ids('registrants'),
+      };
+    },
     '/api/notification': async () => {
       await t.db.insert(schema.notifications).values(
         Array.from({ length: LIMITS.notificationPageSize + 3 }, (_, i) => ({

@@ -1,7 +1,7 @@
 import {
   PLAYER_LEVEL_LABELS,
   REGISTRATION_STATUS_LABELS,
-  type RegistrantList,
+  type Registrant,
 } from '@touchline/shared';
 
 /**
@@ -18,25 +18,26 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** Rows of cells as CSV text: CRLF line ends, a byte-order mark so spreadsheets read UTF-8. */
-export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
-  return '\uFEFF' + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+/** The file's first bytes: a byte-order mark, so spreadsheets read UTF-8. */
+export const CSV_START = '\uFEFF';
+
+/** One CSV line (cells formula-safe), ending CRLF. */
+export const csvLine = (cells: readonly (string | number | null)[]) =>
+  cells.map(csvCell).join(',') + '\r\n';
+
+/** Rows of cells as CSV text: CRLF line ends, the byte-order mark first. */
+export const toCsv = (rows: readonly (readonly (string | number | null)[])[]): string =>
+  CSV_START + rows.map(csvLine).join('');
 
 /**
- * The registrants table as CSV: a header row, then one row per registrant with the answers in
- * the trial's requirement order (one column per requirement, headed by its text).
+ * The registrants CSV's header: fixed columns, one column per requirement (headed by its text,
+ * in the trial's order), then further columns (the evaluation's, decision 51).
  */
-export function registrantsCsv(
-  list: RegistrantList,
-  requirements: readonly { id: string; text: string }[],
-  /** Further columns after the answers (the evaluation's, decision 51). */
-  extra: {
-    header: string[];
-    cellsFor: (registrationId: string) => (string | number | null)[];
-  } = { header: [], cellsFor: () => [] },
-): string {
-  const header = [
+export function registrantsCsvHeader(
+  requirements: readonly { text: string }[],
+  extra: readonly string[],
+): string[] {
+  return [
     'Reference code',
     'Name',
     'Date of birth',
@@ -51,29 +52,34 @@ export function registrantsCsv(
     'Registered at',
     'Checked in at',
     ...requirements.map((r) => r.text),
-    ...extra.header,
+    ...extra,
   ];
-  const rows = list.registrants.map((r) => {
-    const answers = new Map(r.answers.map((a) => [a.requirement_id, a.answer]));
-    return [
-      r.reference_code,
-      r.name,
-      r.dob,
-      r.age,
-      r.phone,
-      r.email,
-      r.state,
-      r.district,
-      PLAYER_LEVEL_LABELS[r.level],
-      REGISTRATION_STATUS_LABELS[r.status],
-      r.payment_status ?? '',
-      r.created_at,
-      r.checked_in_at ?? '',
-      ...requirements.map((q) => answers.get(q.id) ?? ''),
-      ...extra.cellsFor(r.id),
-    ];
-  });
-  return toCsv([header, ...rows]);
+}
+
+/** One registrant's row under `registrantsCsvHeader`: the answers in requirement order. */
+export function registrantCsvRow(
+  r: Registrant,
+  requirements: readonly { id: string }[],
+  extra: readonly (string | number | null)[],
+): (string | number | null)[] {
+  const answers = new Map(r.answers.map((a) => [a.requirement_id, a.answer]));
+  return [
+    r.reference_code,
+    r.name,
+    r.dob,
+    r.age,
+    r.phone,
+    r.email,
+    r.state,
+    r.district,
+    PLAYER_LEVEL_LABELS[r.level],
+    REGISTRATION_STATUS_LABELS[r.status],
+    r.payment_status ?? '',
+    r.created_at,
+    r.checked_in_at ?? '',
+    ...requirements.map((q) => answers.get(q.id) ?? ''),
+    ...extra,
+  ];
 }
 
 /** A file name for the download: the trial's name reduced to safe characters. */

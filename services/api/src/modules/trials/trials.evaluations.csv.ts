@@ -6,14 +6,12 @@ import type { EvaluationRow } from '@touchline/db/trials';
  * and the four measurements. Empty cells for a registrant not evaluated; no columns at all while
  * nobody of the trial is evaluated (before the trial day the file is the registration list).
  */
-export function evaluationCsvColumns(evaluations: ReadonlyMap<string, EvaluationRow>): {
+export function evaluationCsvColumns(shape: { evaluated: boolean; criteria: readonly string[] }): {
   header: string[];
-  cellsFor: (registrationId: string) => (string | number | null)[];
+  cellsFor: (evaluation: EvaluationRow | undefined) => (string | number | null)[];
 } {
-  if (evaluations.size === 0) return { header: [], cellsFor: () => [] };
-  const criteria: string[] = [];
-  for (const e of evaluations.values())
-    for (const s of e.scores) if (!criteria.includes(s.criterion)) criteria.push(s.criterion);
+  if (!shape.evaluated) return { header: [], cellsFor: () => [] };
+  const { criteria } = shape;
   return {
     header: [
       ...criteria.map((c) => `Score: ${c}`),
@@ -24,8 +22,7 @@ export function evaluationCsvColumns(evaluations: ReadonlyMap<string, Evaluation
       '30 m sprint (s)',
       'Standing reach (cm)',
     ],
-    cellsFor(registrationId) {
-      const e = evaluations.get(registrationId);
+    cellsFor(e) {
       const scores = new Map(e?.scores.map((s) => [s.criterion, s.score]));
       return [
         ...criteria.map((c) => scores.get(c) ?? ''),

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +8,7 @@ import {
   registerBodySchemaAt,
   registerResponseSchema,
   registrantListSchema,
+  registrantsQuerySchema,
   registrationStatusBodySchema,
   startPaymentSchema,
   TRIAL_MESSAGES,
@@ -132,26 +134,27 @@ export function registrationsRoutes(deps: {
         schema: {
           tags,
           summary:
-            'Your trial’s registrants with their answers; `?format=csv` answers a CSV file (one row per registrant)',
+            'Your trial’s registrants with their answers, a page at a time (`after` = the answer’s `next`; `q` searches); `?format=csv` answers the whole list as a CSV file (one row per registrant)',
           security,
           params: z.object({ trialId: z.string().uuid() }),
-          querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
+          querystring: registrantsQuerySchema,
           produces: ['application/json', 'text/csv'],
           response: { 200: registrantListSchema, ...errors, 404: errorBodySchema },
         },
       },
       async (request, reply) => {
         const { trialId } = request.params;
-        if (request.query.format !== 'csv') return registrations.registrants(request.auth, trialId);
-        const { fileName, csv } = await registrations.registrantsCsv(request.auth, trialId);
+        const { format, ...page } = request.query;
+        if (format !== 'csv') return registrations.registrants(request.auth, trialId, page);
+        const { fileName, lines } = await registrations.registrantsCsv(request.auth, trialId);
         return (
           reply
             .type('text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${fileName}"`)
             .header('cache-control', 'no-store')
-            // The CSV is text, not the JSON answer the schema describes: sent as it is.
-            .serializer((payload: unknown) => payload as string)
-            .send(csv as never)
+            // Streamed in batches (issue 25 item 12): a trial of any size costs a batch's memory.
+            // A stream is piped as it is, never through the JSON answer's serializer.
+            .send(Readable.from(lines) as never)
         );
       },
     );

@@ -10,7 +10,10 @@ import {
   newPaymentReference,
   findTrialById,
   listRegistrants,
+  registrantCounts,
   evaluationsOfTrial,
+  evaluationCriteriaOfTrial,
+  type RegistrantRow,
   listTrialRequirements,
   sharedFeedbackFor,
   trialHistory,
@@ -24,12 +27,22 @@ import {
   type PaymentStatus,
   type RegisterBody,
   type RegisterResponse,
+  parseKeysetCursor,
+  type KeysetPosition,
+  type Registrant,
   type RegistrantList,
+  type RegistrantsQuery,
   type StartPayment,
   type TrialHistoryResponse,
 } from '@touchline/shared';
 import type { Viewer } from '../../lib/auth-context';
-import { registrantsCsv, registrantsFileName } from './trials.csv';
+import {
+  CSV_START,
+  csvLine,
+  registrantCsvRow,
+  registrantsCsvHeader,
+  registrantsFileName,
+} from './trials.csv';
 import { trialsErrors } from './trials.errors';
 import { evaluationCsvColumns } from './trials.evaluations.csv';
 import type { RegistrationRefusal } from './trials.registrations.rules';
@@ -110,36 +123,109 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     });
   }
 
-  /** The owning academy's registrants with their answers. */
-  async function registrants(viewer: Viewer, trialId: string): Promise<RegistrantList> {
+  /**
+   * The trial the academy may read the registrants of: its own, and only while it is verified
+   * (an academy an administrator declined, or unverified again, reads no registrant data: issue
+   * 25 item 9, decision 53).
+   */
+  async function readableTrial(viewer: Viewer, trialId: string) {
     const trial = await ownTrial(viewer, trialId);
-    // An academy an administrator declined (or unverified again) reads no registrant data
-    // (issue 25 item 9, decision 53).
     const academy = await findUserById(db, viewer.userId);
     if (academy?.academyStatus !== 'verified') throw trialsErrors.notVerified();
-    const rows = await listRegistrants(db, { trialId, academyVisible: true });
+    return trial;
+  }
+
+  /** A registrant as the academy's table and CSV show them. */
+  const registrantOf = (r: RegistrantRow, trialDate: string): Registrant => ({
+    id: r.id,
+    reference_code: r.referenceCode,
+    player_id: r.playerId,
+    profile_photo: views.urlOf(r.photo, 'thumb'),
+    name: r.name,
+    dob: r.dob,
+    age: ageOn(r.dob, trialDate),
+    phone: r.phone,
+    email: r.email,
+    state: r.state,
+    district: r.district,
+    level: r.level,
+    status: r.status,
+    payment_status: r.paymentStatus,
+    created_at: r.createdAt.toISOString(),
+    checked_in_at: r.checkedInAt ? r.checkedInAt.toISOString() : null,
+    answers: r.answers,
+  });
+
+  /**
+   * The owning academy's registrants with their answers, a page at a time (oldest first, after
+   * the `after` cursor; issue 25 item 12), searched by `q`'s words; with the whole list's counts.
+   */
+  async function registrants(
+    viewer: Viewer,
+    trialId: string,
+    query: Pick<RegistrantsQuery, 'after' | 'limit' | 'q'> = {
+      limit: TRIAL_LIMITS.registrantsPageSize,
+    },
+  ): Promise<RegistrantList> {
+    const trial = await readableTrial(viewer, trialId);
+    const after = query.after ? (parseKeysetCursor(query.after) ?? undefined) : undefined;
+    const words = (query.q ?? '').split(/\s+/).filter(Boolean);
+    const [rows, counts] = await Promise.all([
+      listRegistrants(db, { trialId, academyVisible: true, after, limit: query.limit + 1, words }),
+      registrantCounts(db, trialId),
+    ]);
+    const page = rows.slice(0, query.limit);
+    const hasMore = rows.length > query.limit;
     return {
       trial: { id: trial.id, name: trial.name },
-      registrants: rows.map((r) => ({
-        id: r.id,
-        reference_code: r.referenceCode,
-        player_id: r.playerId,
-        profile_photo: views.urlOf(r.photo, 'thumb'),
-        name: r.name,
-        dob: r.dob,
-        age: ageOn(r.dob, trial.trialDate),
-        phone: r.phone,
-        email: r.email,
-        state: r.state,
-        district: r.district,
-        level: r.level,
-        status: r.status,
-        payment_status: r.paymentStatus,
-        created_at: r.createdAt.toISOString(),
-        checked_in_at: r.checkedInAt ? r.checkedInAt.toISOString() : null,
-        answers: r.answers,
-      })),
+      registrants: page.map((r) => registrantOf(r, trial.trialDate)),
+      has_more: hasMore,
+      next: hasMore ? page[page.length - 1]!.cursor : null,
+      total: counts.total,
+      attendance: { expected: counts.expected, checked_in: counts.checkedIn },
     };
+  }
+
+  /**
+   * The whole registrants list as CSV lines, read in keyset batches so a trial of any size is
+   * written with a batch's memory: the byte-order mark and header, then each batch's rows with
+   * their evaluations (decision 51).
+   */
+  async function* registrantsCsvLines(
+    trial: { id: string; trialDate: string },
+    requirements: readonly { id: string; text: string }[],
+  ): AsyncGenerator<string> {
+    const columns = evaluationCsvColumns(await evaluationCriteriaOfTrial(db, trial.id));
+    yield CSV_START + csvLine(registrantsCsvHeader(requirements, columns.header));
+    const batch = TRIAL_LIMITS.registrantsCsvBatch;
+    let after: KeysetPosition | undefined;
+    for (;;) {
+      const rows = await listRegistrants(db, {
+        trialId: trial.id,
+        academyVisible: true,
+        after,
+        limit: batch,
+      });
+      if (rows.length === 0) return;
+      const evaluations = await evaluationsOfTrial(
+        db,
+        trial.id,
+        rows.map((r) => r.id),
+      );
+      yield rows
+        .map((r) =>
+          csvLine(
+            registrantCsvRow(
+              registrantOf(r, trial.trialDate),
+              requirements,
+              columns.cellsFor(evaluations.get(r.id)),
+            ),
+          ),
+        )
+        .join('');
+      if (rows.length < batch) return;
+      after = parseKeysetCursor(rows[rows.length - 1]!.cursor) ?? undefined;
+    }
   }
 
   return {
@@ -334,14 +420,16 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     registrants,
 
-    /** The registrants as a CSV download (header row, one row per registrant with answers). */
+    /**
+     * The registrants as a CSV download (header row, one row per registrant with answers and
+     * evaluation), streamed: who may read it is decided before the first byte.
+     */
     async registrantsCsv(viewer: Viewer, trialId: string) {
-      const list = await registrants(viewer, trialId);
+      const trial = await readableTrial(viewer, trialId);
       const requirements = await listTrialRequirements(db, trialId);
-      const evaluations = await evaluationsOfTrial(db, trialId);
       return {
-        fileName: registrantsFileName(list.trial.name),
-        csv: registrantsCsv(list, requirements, evaluationCsvColumns(evaluations)),
+        fileName: registrantsFileName(trial.name),
+        lines: registrantsCsvLines(trial, requirements),
       };
     },
 

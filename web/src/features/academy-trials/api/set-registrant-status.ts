@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { OutcomeStatus, RegistrantList } from '@touchline/shared';
 import { registrationSchema } from '@touchline/shared';
 import { api } from '@/lib/api-client';
@@ -16,7 +16,7 @@ export function setRegistrantStatus(registrationId: string, status: OutcomeStatu
   );
 }
 
-/** Sets one registrant's outcome; the answer's status is written into the cached table. */
+/** Sets one registrant's outcome; the answer's status is written into every cached page. */
 export function useSetRegistrantStatus(trialId: string) {
   const queryClient = useQueryClient();
   const key = academyTrialKeys.registrants(trialId);
@@ -24,15 +24,18 @@ export function useSetRegistrantStatus(trialId: string) {
     mutationFn: ({ id, status }: { id: string; status: OutcomeStatus }) =>
       setRegistrantStatus(id, status),
     onSuccess: (answer) => {
-      queryClient.setQueryData<RegistrantList>(key, (list) =>
-        list
+      queryClient.setQueriesData<InfiniteData<RegistrantList>>({ queryKey: key }, (data) =>
+        data
           ? {
-              ...list,
-              registrants: list.registrants.map((r) =>
-                r.id === answer.id ? { ...r, status: answer.status } : r,
-              ),
+              ...data,
+              pages: data.pages.map((list) => ({
+                ...list,
+                registrants: list.registrants.map((r) =>
+                  r.id === answer.id ? { ...r, status: answer.status } : r,
+                ),
+              })),
             }
-          : list,
+          : data,
       );
     },
   });

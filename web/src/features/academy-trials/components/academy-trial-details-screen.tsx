@@ -1,4 +1,3 @@
-import { CHECK_IN_STATUSES } from '@touchline/shared';
 import { Ban, CalendarDays, Clock, MapPin, Pencil, UserCheck, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -51,12 +50,9 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
 
   const t = trial.data;
   const active = t.status === 'active';
-  const locked = t.registered_count > 0 || (registrants.data?.registrants.length ?? 0) > 0;
-  // Attendance: checked in of those holding a checkable place (decision 50's statuses).
-  const holding = (registrants.data?.registrants ?? []).filter((r) =>
-    (CHECK_IN_STATUSES as readonly string[]).includes(r.status),
-  );
-  const checkedIn = holding.filter((r) => r.checked_in_at).length;
+  // The first page carries the whole list's counts (a trial of any size is read a page at a time).
+  const counts = registrants.data?.pages[0];
+  const locked = t.registered_count > 0 || (counts?.total ?? 0) > 0;
 
   return (
     <div className="space-y-6">
@@ -136,9 +132,9 @@ export function AcademyTrialDetailsScreen({ trialId }: { trialId: string }) {
                 {/* The waitlist's count only, never who (decision 49). */}
                 {t.waitlist_count > 0 ? ` · ${t.waitlist_count} on the waitlist` : ''}
               </Fact>
-              {registrants.data ? (
+              {counts ? (
                 <Fact icon={<UserCheck className="size-4" />} label="Attendance">
-                  {checkedIn} of {holding.length} checked in
+                  {counts.attendance.checked_in} of {counts.attendance.expected} checked in
                 </Fact>
               ) : null}
               <Fact icon={<Wallet className="size-4" />} label="Fee">

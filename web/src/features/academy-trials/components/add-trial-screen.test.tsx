@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formFields, serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
 import { chooseLocation } from '@/test/locations';
-import { FakeXhr, makeTrial } from '../testing/fixtures';
+import { FakeXhr, makeTrial, registrantPage } from '../testing/fixtures';
 
 beforeEach(() => {
   FakeXhr.sent = [];
@@ -24,10 +24,8 @@ async function openForm() {
   signInAs('academy', 'academy-1');
   const fetch = serveApi({
     'GET /api/trial/t-new': () => makeTrial({ id: 't-new', name: 'Ikeja Open Day' }),
-    'GET /api/players_in_trial_list/t-new': () => ({
-      trial: { id: 't-new', name: 'Ikeja Open Day' },
-      registrants: [],
-    }),
+    'GET /api/players_in_trial_list/t-new': ({ url }) =>
+      registrantPage({ id: 't-new', name: 'Ikeja Open Day' }, [], url),
   });
   const view = renderApp('/academy/add_trial');
   await screen.findByRole('heading', { name: 'Add trial' });

@@ -6,7 +6,7 @@ import { realtime } from '@/lib/realtime';
 import { FakeWebSocket } from '@/test/fake-websocket';
 import { serveApi } from '@/test/fake-api';
 import { renderApp, signInAs } from '@/test/render-app';
-import { makeRegistrant, makeTrial, notificationEvent } from '../testing/fixtures';
+import { makeRegistrant, makeTrial, notificationEvent, registrantPage } from '../testing/fixtures';
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:csv');
@@ -38,7 +38,7 @@ function open(registrants: () => Registrant[], trial = makeTrial({ registered_co
     'GET /api/players_in_trial_list/t-1': ({ url }) =>
       url.searchParams.get('format') === 'csv'
         ? 'Reference,Name\nTL-ABC234,Tunde Bakare\n'
-        : { trial: { id: 't-1', name: trial.name }, registrants: registrants() },
+        : registrantPage({ id: 't-1', name: trial.name }, registrants(), url),
     'PUT /api/player_trial/r-1/status': ({ body }) => ({
       message: 'Status updated',
       id: 'r-1',
@@ -130,6 +130,38 @@ describe('registrants table', () => {
       .callsTo('GET /api/players_in_trial_list/t-1')
       .filter((call) => !call.url.searchParams.has('format'));
     expect(lists).toHaveLength(2);
+  });
+
+  it('shows a page at a time, and searches the whole list on the server', async () => {
+    const crowd = Array.from({ length: 105 }, (_, i) =>
+      makeRegistrant({
+        id: `r-${i}`,
+        reference_code: `TL-N${String(i).padStart(5, '0')}`,
+        name: `Player ${String(i).padStart(3, '0')}`,
+      }),
+    );
+    const fetch = open(() => crowd, makeTrial({ registered_count: 105 }));
+    await table();
+    expect(screen.getByRole('heading', { name: /Registrants/ })).toHaveTextContent('(105)');
+    expect(screen.getAllByRole('rowheader')).toHaveLength(100);
+    expect(screen.getByText('Showing 100 of 105')).toBeVisible();
+
+    // Player 103 is not on the first page: the server's search finds it.
+    const search = screen.getByRole('searchbox', { name: 'Search registrants' });
+    await userEvent.type(search, 'player 103');
+    expect(await screen.findByRole('rowheader', { name: /Player 103/ })).toBeVisible();
+    expect(
+      fetch
+        .callsTo('GET /api/players_in_trial_list/t-1')
+        .some((call) => call.url.searchParams.get('q') === 'player 103'),
+    ).toBe(true);
+    expect(screen.getAllByRole('rowheader')).toHaveLength(1);
+
+    await userEvent.clear(search);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show more registrants' }));
+    expect(await screen.findByRole('rowheader', { name: /Player 104/ })).toBeVisible();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(105);
+    expect(screen.queryByRole('button', { name: 'Show more registrants' })).toBeNull();
   });
 
   it('exports the list as a CSV file', async () => {

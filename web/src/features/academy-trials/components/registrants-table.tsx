@@ -7,6 +7,7 @@ import { ScrollTable } from '@/components/ui/scroll-table';
 import { showNotice } from '@/lib/toast';
 import { getRegistrantsCsv, useRegistrants } from '../api/get-registrants';
 import { useSetRegistrantStatus } from '../api/set-registrant-status';
+import { useDebounced } from '@/lib/use-debounced';
 import { useWideScreen } from '@/lib/use-wide-screen';
 import { downloadText } from '../lib/download';
 import { errorText } from '../lib/errors';
@@ -50,16 +51,22 @@ const fileNameFor = (trialName: string) =>
 
 /**
  * The trial's registrants (the owning academy only): search by name, code, e-mail, phone or
- * place; each row's reference code, contact, level, answers and a Selected / Rejected choice;
- * CSV export of the whole list.
+ * place (on the server, over the whole list); each row's reference code, contact, level, answers
+ * and a Selected / Rejected choice; a page at a time ("Show more"); CSV export of the whole list.
  */
 export function RegistrantsTable({ trialId, trialName }: { trialId: string; trialName: string }) {
-  const registrants = useRegistrants(trialId);
-  const setStatus = useSetRegistrantStatus(trialId);
   const [query, setQuery] = useState('');
+  // The server searches the whole list; until its answer comes, the rows on screen narrow at once.
+  const searched = useDebounced(query.trim(), 300);
+  const registrants = useRegistrants(trialId, searched);
+  const setStatus = useSetRegistrantStatus(trialId);
   const [exporting, setExporting] = useState(false);
-  const all = useMemo(() => registrants.data?.registrants ?? [], [registrants.data]);
-  const shown = useMemo(() => all.filter((r) => matches(r, query.trim())), [all, query]);
+  const loaded = useMemo(
+    () => registrants.data?.pages.flatMap((page) => page.registrants) ?? [],
+    [registrants.data],
+  );
+  const total = registrants.data?.pages[0]?.total ?? 0;
+  const shown = useMemo(() => loaded.filter((r) => matches(r, query.trim())), [loaded, query]);
   const wide = useWideScreen();
   const busyId = setStatus.isPending ? setStatus.variables?.id : undefined;
 
@@ -88,12 +95,12 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
     <section aria-labelledby="registrants-heading" className="card p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="registrants-heading" className="text-lg font-semibold text-slate-900">
-          Registrants <span className="text-sm font-normal text-slate-500">({all.length})</span>
+          Registrants <span className="text-sm font-normal text-slate-500">({total})</span>
         </h2>
         <Button
           tone="secondary"
           loading={exporting}
-          disabled={all.length === 0}
+          disabled={total === 0}
           onClick={() => void exportCsv()}
         >
           <Download className="size-4" aria-hidden="true" />
@@ -124,7 +131,7 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
             Try again
           </Button>
         </div>
-      ) : all.length === 0 ? (
+      ) : total === 0 ? (
         <p className="mt-6 text-sm text-slate-500">
           No one has registered yet. New registrations appear here as they happen.
         </p>
@@ -158,6 +165,20 @@ export function RegistrantsTable({ trialId, trialName }: { trialId: string; tria
           ))}
         </ScrollTable>
       )}
+      {registrants.hasNextPage && shown.length > 0 ? (
+        <div className="mt-4 flex flex-col items-center gap-1">
+          <Button
+            tone="secondary"
+            loading={registrants.isFetchingNextPage}
+            onClick={() => void registrants.fetchNextPage()}
+          >
+            Show more registrants
+          </Button>
+          <p className="text-xs text-slate-500">
+            Showing {shown.length} of {searched ? 'the matches' : total}
+          </p>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@touchline/shared';
-import type { Registrant, TrialView } from '@touchline/shared';
+import type { Registrant, RegistrantList, TrialView } from '@touchline/shared';
 
 /** A trial as the API answers it (the academy's own). */
 export function makeTrial(overrides: Partial<TrialView> = {}): TrialView {
@@ -106,4 +106,40 @@ export class FakeXhr {
     this.responseText = JSON.stringify(body);
     this.onload?.();
   }
+}
+
+/**
+ * `GET /api/players_in_trial_list/{id}` as the server answers it: `q` keeps the registrants whose
+ * name, code, e-mail, phone, state or LGA hold every word; `after` (here a row's id) and `limit`
+ * (100 by default) page; the whole list's total and attendance ride on every page.
+ */
+export function registrantPage(
+  trial: { id: string; name: string },
+  all: Registrant[],
+  url: URL,
+): RegistrantList {
+  const words = (url.searchParams.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const found = all.filter((r) => {
+    const haystack = [r.name, r.reference_code, r.email, r.phone, r.state, r.district]
+      .join(' ')
+      .toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+  const after = url.searchParams.get('after');
+  const start = after ? found.findIndex((r) => r.id === after) + 1 : 0;
+  const limit = Number(url.searchParams.get('limit') ?? 100);
+  const page = found.slice(start, start + limit);
+  const hasMore = start + limit < found.length;
+  const holding = all.filter((r) => ['registered', 'selected', 'rejected'].includes(r.status));
+  return {
+    trial,
+    registrants: page,
+    has_more: hasMore,
+    next: hasMore ? page[page.length - 1]!.id : null,
+    total: all.length,
+    attendance: {
+      expected: holding.length,
+      checked_in: holding.filter((r) => r.checked_in_at).length,
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { TRIAL_PATHS } from '@/config/paths';
 import { useTrials } from '../api/get-trials';
 import type { TrialFilters as Filters } from '../api/trial-keys';
 import { EMPTY_FILTERS } from '../api/trial-keys';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 import { useLoadMoreOnView } from '../hooks/use-load-more-on-view';
 import { useLiveTrialUpdates } from '../hooks/use-live-trial-updates';
 import { TrialCard } from './trial-card';
