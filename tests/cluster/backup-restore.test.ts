@@ -13,21 +13,14 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@touchline/db';
 import { count, createMember, ok, openDatabase, type Member } from './testing/client';
+import { startCluster, type Cluster } from './testing/cluster';
 import { freePort, runToEnd } from './testing/processes';
-import {
-  createFreshDatabase,
-  startRedisServer,
-  startS3Server,
-  type FreshDatabase,
-  type RedisServer,
-  type S3Server,
-} from './testing/services';
-import { startApi, startWorker, type Api, type StackEnv, type Worker } from './testing/stack';
+import { createFreshDatabase, type FreshDatabase, type RedisServer } from './testing/services';
+import { startApi, type Api, type StackEnv } from './testing/stack';
 
 const PORTS = [45300, 45399] as const;
 const CLIENT = '198.51.100.40';
 
-type Closable = { close: () => Promise<void> };
 type Post = { id: string; content: string; image: string | null };
 
 /** Creates a post through `api` (multipart, as the app sends it), with a picture when given. */
@@ -60,55 +53,36 @@ async function allPosts(api: Api, who: Member): Promise<Post[]> {
 }
 
 describe('a pg_dump taken under writes restores into a database an instance serves', () => {
+  let cluster: Cluster | undefined;
   let source: FreshDatabase | undefined;
   let restored: FreshDatabase | undefined;
   let redis: RedisServer | undefined;
-  let s3: S3Server | undefined;
   let db: DatabaseHandle | undefined;
   let restoredDb: DatabaseHandle | undefined;
-  let api: Api & Closable;
-  let worker: Worker & Closable;
+  let api: Api;
   let stack: StackEnv;
   let dumpDir: string | undefined;
-  const processes: (Closable & { name: string; output: () => string })[] = [];
 
   beforeAll(async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const [fresh, redisServer, s3Server] = await Promise.all([
-      createFreshDatabase(serverUrl),
-      freePort(...PORTS).then((port) => startRedisServer(port)),
-      startS3Server(),
-    ]);
-    source = fresh;
-    redis = redisServer;
-    s3 = s3Server;
-    db = await openDatabase(source.url);
-    stack = {
-      databaseUrl: source.url,
-      redisUrl: redis.url,
-      s3: { ...s3, bucket: s3.bucket },
-      baseEnv: process.env,
+    cluster = await startCluster({
+      ports: PORTS,
+      apis: 1,
+      worker: true,
       extra: { TRUST_PROXY: 'loopback', RATE_LIMIT_PER_MINUTE: '100000' },
-    };
-    [api, worker] = await Promise.all([
-      freePort(...PORTS).then((port) => startApi('api', port, stack)),
-      startWorker('worker', stack),
-    ]);
-    processes.push(api, worker);
+    });
+    ({ db, redis, stack, database: source } = cluster);
+    api = cluster.apis[0]!;
     dumpDir = await mkdtemp(path.join(tmpdir(), 'touchline-backup-'));
   });
 
   afterEach((context) => {
-    if (context.task.result?.state !== 'fail') return;
-    for (const child of processes)
-      console.error(`--- ${child.name} (last output) ---\n${child.output().slice(-6000)}`);
+    if (context.task.result?.state === 'fail') cluster?.reportFailure();
   });
 
   afterAll(async () => {
-    await Promise.allSettled(processes.map((p) => p.close()));
-    await db?.close();
     await restoredDb?.close();
-    await Promise.allSettled([source?.drop(), restored?.drop(), redis?.close(), s3?.close()]);
+    await cluster?.close();
+    await restored?.drop();
     if (dumpDir) await rm(dumpDir, { recursive: true, force: true });
   });
 
@@ -184,7 +158,7 @@ describe('a pg_dump taken under writes restores into a database an instance serv
       databaseUrl: restored.url,
       redisUrl: `${redis!.url}/1`,
     });
-    processes.push(copy);
+    cluster!.adopt(copy);
     const me = (await ok(copy.url, player, 'GET', '/api/me', { clientIp: CLIENT })) as {
       user_id: string;
     };

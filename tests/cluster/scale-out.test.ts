@@ -8,33 +8,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { DatabaseHandle } from '@touchline/db';
 import { upsertProfile } from '@touchline/db/profiles';
-import { call, count, createMember, ok, openDatabase, Tab, type Member } from './testing/client';
-import { freePort, waitFor } from './testing/processes';
-import {
-  createFreshDatabase,
-  startRedisServer,
-  startS3Server,
-  type FreshDatabase,
-  type RedisServer,
-  type S3Server,
-} from './testing/services';
-import { startApi, startWorker, type Api, type StackEnv, type Worker } from './testing/stack';
+import { startCluster, type Cluster } from './testing/cluster';
+import { call, count, createMember, ok, Tab, type Member } from './testing/client';
+import { waitFor } from './testing/processes';
+import type { Api, Worker } from './testing/stack';
 
 const PORTS = [45000, 45099] as const;
 const RATE_LIMIT = 60;
 const BURST = 1000;
 
-type Closable = { close: () => Promise<void> };
-
 describe('two API instances and a worker (Postgres, Redis, S3)', () => {
-  let database: FreshDatabase | undefined;
-  let redis: RedisServer | undefined;
-  let s3: S3Server | undefined;
+  let cluster: Cluster | undefined;
   let db: DatabaseHandle | undefined;
-  let a: Api & Closable;
-  let b: Api & Closable;
-  let worker: Worker & Closable;
-  const processes: Closable[] = [];
+  let a: Api;
+  let b: Api;
+  let worker: Worker;
   const tabs: Tab[] = [];
 
   const notificationsOf = (userId: string) =>
@@ -53,51 +41,30 @@ describe('two API instances and a worker (Postgres, Redis, S3)', () => {
   }
 
   beforeAll(async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const [fresh, redisServer, s3Server] = await Promise.all([
-      createFreshDatabase(serverUrl),
-      freePort(...PORTS).then((port) => startRedisServer(port)),
-      startS3Server(),
-    ]);
-    database = fresh;
-    redis = redisServer;
-    s3 = s3Server;
-    db = await openDatabase(database.url);
-    const stack: StackEnv = {
-      databaseUrl: database.url,
-      redisUrl: redis.url,
-      s3: { ...s3, bucket: s3.bucket },
-      baseEnv: process.env,
+    cluster = await startCluster({
+      ports: PORTS,
+      apis: 2,
+      worker: true,
+      workerConcurrency: 5,
       extra: {
         RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         // The test is the load balancer: each test speaks as a client address of its own.
         TRUST_PROXY: 'loopback',
       },
-    };
-    const [portA, portB] = [await freePort(...PORTS), await freePort(...PORTS)];
-    [a, b, worker] = await Promise.all([
-      startApi('api-a', portA, stack),
-      startApi('api-b', portB, stack),
-      startWorker('worker', stack, { concurrency: 5 }),
-    ]);
-    processes.push(a, b, worker);
+    });
+    db = cluster.db;
+    [a, b, worker] = [cluster.apis[0]!, cluster.apis[1]!, cluster.worker!];
   });
 
   // A failed test shows what the processes said (their last lines).
   afterEach((context) => {
-    if (context.task.result?.state !== 'fail') return;
-    for (const child of [a, b, worker]) {
-      if (child)
-        console.error(`--- ${child.name} (last output) ---\n${child.output().slice(-6000)}`);
-    }
+    if (context.task.result?.state === 'fail') cluster?.reportFailure();
   });
 
   afterAll(async () => {
     await Promise.allSettled(tabs.map((t) => t.close()));
-    await Promise.allSettled(processes.map((p) => p.close()));
-    await db?.close();
-    await Promise.allSettled([database?.drop(), redis?.close(), s3?.close()]);
+    await cluster?.close();
   });
 
   it('delivers a notification produced through instance A to a socket held by instance B', async () => {

@@ -8,21 +8,13 @@ import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@touchline/db';
 import { MESSAGES, SOCKET_CLOSE } from '@touchline/shared';
-import { call, createMember, openDatabase, type Member } from './testing/client';
-import { freePort, waitFor } from './testing/processes';
-import {
-  createFreshDatabase,
-  startRedisServer,
-  startS3Server,
-  type FreshDatabase,
-  type RedisServer,
-  type S3Server,
-} from './testing/services';
-import { startApi, type Api, type StackEnv } from './testing/stack';
+import { startCluster, type Cluster } from './testing/cluster';
+import { call, createMember, type Member } from './testing/client';
+import { waitFor } from './testing/processes';
+import type { RedisServer } from './testing/services';
+import type { Api } from './testing/stack';
 
-const PORTS = [45300, 45399] as const;
-
-type Closable = { close: () => Promise<void> };
+const PORTS = [45600, 45699] as const;
 
 /** A raw socket of `who` on an instance: when it closed, and with which code. */
 async function openSocket(baseUrl: string, who: Member, clientIp: string) {
@@ -50,49 +42,31 @@ async function openSocket(baseUrl: string, who: Member, clientIp: string) {
 }
 
 describe('revocation across instances', () => {
-  let database: FreshDatabase | undefined;
-  let redis: RedisServer | undefined;
-  let s3: S3Server | undefined;
+  let cluster: Cluster | undefined;
   let db: DatabaseHandle | undefined;
-  let a: Api & Closable;
-  let b: Api & Closable;
-  const processes: Closable[] = [];
+  let redis: RedisServer | undefined;
+  let a: Api;
+  let b: Api;
   const sockets: WebSocket[] = [];
 
   beforeAll(async () => {
-    const [fresh, redisServer, s3Server] = await Promise.all([
-      createFreshDatabase(process.env.TEST_DATABASE_URL!),
-      freePort(...PORTS).then((port) => startRedisServer(port)),
-      startS3Server(),
-    ]);
-    database = fresh;
-    redis = redisServer;
-    s3 = s3Server;
-    db = await openDatabase(database.url);
-    const stack: StackEnv = {
-      databaseUrl: database.url,
-      redisUrl: redis.url,
-      s3: { ...s3, bucket: s3.bucket },
-      baseEnv: process.env,
+    cluster = await startCluster({
+      ports: PORTS,
+      apis: 2,
+      worker: false,
       extra: { TRUST_PROXY: 'loopback', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-    };
-    const [portA, portB] = [await freePort(...PORTS), await freePort(...PORTS)];
-    [a, b] = await Promise.all([startApi('api-a', portA, stack), startApi('api-b', portB, stack)]);
-    processes.push(a, b);
+    });
+    ({ db, redis } = cluster);
+    [a, b] = [cluster.apis[0]!, cluster.apis[1]!];
   });
 
   afterEach((context) => {
-    if (context.task.result?.state !== 'fail') return;
-    for (const child of [a, b])
-      if (child)
-        console.error(`--- ${child.name} (last output) ---\n${child.output().slice(-6000)}`);
+    if (context.task.result?.state === 'fail') cluster?.reportFailure();
   });
 
   afterAll(async () => {
     for (const socket of sockets) socket.terminate();
-    await Promise.allSettled(processes.map((p) => p.close()));
-    await db?.close();
-    await Promise.allSettled([database?.drop(), redis?.close(), s3?.close()]);
+    await cluster?.close();
   });
 
   /** A player signed in on B (B holds the session in memory) with a socket open there. */
