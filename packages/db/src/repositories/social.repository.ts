@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
 import { blocks, follows, friendRequests, friendships, users } from '../schema';
 
@@ -163,6 +163,35 @@ const after = (since: AnyPgColumn, before?: PeoplePosition) =>
     ? sql`(${since}, ${users.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
     : undefined;
 
+/**
+ * One page of a people list: the rows of `relation` that belong to `ownerId`, each joined to the
+ * person at its other end, reachable people only, newest first by (since, person id), after the
+ * keyset position `before`; `also` narrows it further.
+ */
+function peoplePage(
+  executor: Executor,
+  relation: { table: PgTable; since: AnyPgColumn; owner: AnyPgColumn; person: AnyPgColumn },
+  ownerId: string,
+  limit: number,
+  before?: PeoplePosition,
+  also?: SQL,
+) {
+  return executor
+    .select(personRow(relation.since))
+    .from(relation.table)
+    .innerJoin(users, eq(users.id, relation.person))
+    .where(
+      and(
+        eq(relation.owner, ownerId),
+        eq(users.reachable, true),
+        after(relation.since, before),
+        also,
+      ),
+    )
+    .orderBy(desc(relation.since), desc(users.id))
+    .limit(limit);
+}
+
 /** Requests sent to the user, newest first (`before`: a row's keyset position). */
 export function listReceivedRequests(
   executor: Executor,
@@ -170,19 +199,13 @@ export function listReceivedRequests(
   limit: number,
   before?: PeoplePosition,
 ) {
-  return executor
-    .select(personRow(friendRequests.createdAt))
-    .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.fromUserId))
-    .where(
-      and(
-        eq(friendRequests.toUserId, userId),
-        eq(users.reachable, true),
-        after(friendRequests.createdAt, before),
-      ),
-    )
-    .orderBy(desc(friendRequests.createdAt), desc(users.id))
-    .limit(limit);
+  const relation = {
+    table: friendRequests,
+    since: friendRequests.createdAt,
+    owner: friendRequests.toUserId,
+    person: friendRequests.fromUserId,
+  };
+  return peoplePage(executor, relation, userId, limit, before);
 }
 
 export function listSentRequests(
@@ -191,19 +214,13 @@ export function listSentRequests(
   limit: number,
   before?: PeoplePosition,
 ) {
-  return executor
-    .select(personRow(friendRequests.createdAt))
-    .from(friendRequests)
-    .innerJoin(users, eq(users.id, friendRequests.toUserId))
-    .where(
-      and(
-        eq(friendRequests.fromUserId, userId),
-        eq(users.reachable, true),
-        after(friendRequests.createdAt, before),
-      ),
-    )
-    .orderBy(desc(friendRequests.createdAt), desc(users.id))
-    .limit(limit);
+  const relation = {
+    table: friendRequests,
+    since: friendRequests.createdAt,
+    owner: friendRequests.fromUserId,
+    person: friendRequests.toUserId,
+  };
+  return peoplePage(executor, relation, userId, limit, before);
 }
 
 /* ------------------------------------------------------------- friendships */
@@ -251,22 +268,16 @@ export function listFriends(
   before?: PeoplePosition,
   viewerId?: string,
 ) {
-  return executor
-    .select(personRow(friendships.createdAt))
-    .from(friendships)
-    .innerJoin(users, eq(users.id, friendships.friendId))
-    .where(
-      and(
-        eq(friendships.userId, userId),
-        eq(users.reachable, true),
-        after(friendships.createdAt, before),
-        viewerId
-          ? sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${users.id} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${users.id}))`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(friendships.createdAt), desc(users.id))
-    .limit(limit);
+  const relation = {
+    table: friendships,
+    since: friendships.createdAt,
+    owner: friendships.userId,
+    person: friendships.friendId,
+  };
+  const unblocked = viewerId
+    ? sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${users.id} and b.blocked_id = ${viewerId}) or (b.blocker_id = ${viewerId} and b.blocked_id = ${users.id}))`
+    : undefined;
+  return peoplePage(executor, relation, userId, limit, before, unblocked);
 }
 
 export async function countFriends(executor: Executor, userId: string) {
@@ -304,19 +315,13 @@ export function listFollowing(
   limit: number,
   before?: PeoplePosition,
 ) {
-  return executor
-    .select(personRow(follows.createdAt))
-    .from(follows)
-    .innerJoin(users, eq(users.id, follows.academyId))
-    .where(
-      and(
-        eq(follows.followerId, followerId),
-        eq(users.reachable, true),
-        after(follows.createdAt, before),
-      ),
-    )
-    .orderBy(desc(follows.createdAt), desc(users.id))
-    .limit(limit);
+  const relation = {
+    table: follows,
+    since: follows.createdAt,
+    owner: follows.followerId,
+    person: follows.academyId,
+  };
+  return peoplePage(executor, relation, followerId, limit, before);
 }
 
 export async function countFollowers(executor: Executor, academyId: string) {
