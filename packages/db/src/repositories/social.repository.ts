@@ -163,6 +163,14 @@ const after = (since: AnyPgColumn, before?: PeoplePosition) =>
     ? sql`(${since}, ${users.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
     : undefined;
 
+/** A relation between two users: its table, when it began, its owner's and the other's column. */
+type PeopleRelation = {
+  table: PgTable;
+  since: AnyPgColumn;
+  owner: AnyPgColumn;
+  person: AnyPgColumn;
+};
+
 /**
  * One page of a people list: the rows of `relation` that belong to `ownerId`, each joined to the
  * person at its other end, reachable people only, newest first by (since, person id), after the
@@ -170,7 +178,7 @@ const after = (since: AnyPgColumn, before?: PeoplePosition) =>
  */
 function peoplePage(
   executor: Executor,
-  relation: { table: PgTable; since: AnyPgColumn; owner: AnyPgColumn; person: AnyPgColumn },
+  relation: PeopleRelation,
   ownerId: string,
   limit: number,
   before?: PeoplePosition,
@@ -192,36 +200,27 @@ function peoplePage(
     .limit(limit);
 }
 
-/** Requests sent to the user, newest first (`before`: a row's keyset position). */
-export function listReceivedRequests(
-  executor: Executor,
-  userId: string,
-  limit: number,
-  before?: PeoplePosition,
-) {
-  const relation = {
-    table: friendRequests,
-    since: friendRequests.createdAt,
-    owner: friendRequests.toUserId,
-    person: friendRequests.fromUserId,
-  };
-  return peoplePage(executor, relation, userId, limit, before);
-}
+/** A people list over one relation: `(executor, ownerId, limit, before?)` → its page. */
+const peopleList =
+  (relation: PeopleRelation) =>
+  (executor: Executor, ownerId: string, limit: number, before?: PeoplePosition) =>
+    peoplePage(executor, relation, ownerId, limit, before);
 
-export function listSentRequests(
-  executor: Executor,
-  userId: string,
-  limit: number,
-  before?: PeoplePosition,
-) {
-  const relation = {
-    table: friendRequests,
-    since: friendRequests.createdAt,
-    owner: friendRequests.fromUserId,
-    person: friendRequests.toUserId,
-  };
-  return peoplePage(executor, relation, userId, limit, before);
-}
+/** Requests sent to the user, newest first (`before`: a row's keyset position). */
+export const listReceivedRequests = peopleList({
+  table: friendRequests,
+  since: friendRequests.createdAt,
+  owner: friendRequests.toUserId,
+  person: friendRequests.fromUserId,
+});
+
+/** Requests the user sent, newest first (`before`: a row's keyset position). */
+export const listSentRequests = peopleList({
+  table: friendRequests,
+  since: friendRequests.createdAt,
+  owner: friendRequests.fromUserId,
+  person: friendRequests.toUserId,
+});
 
 /* ------------------------------------------------------------- friendships */
 
@@ -309,20 +308,13 @@ export async function deleteFollow(executor: Executor, followerId: string, acade
   return rows.length > 0;
 }
 
-export function listFollowing(
-  executor: Executor,
-  followerId: string,
-  limit: number,
-  before?: PeoplePosition,
-) {
-  const relation = {
-    table: follows,
-    since: follows.createdAt,
-    owner: follows.followerId,
-    person: follows.academyId,
-  };
-  return peoplePage(executor, relation, followerId, limit, before);
-}
+/** The academies the user follows, newest first (`before`: a row's keyset position). */
+export const listFollowing = peopleList({
+  table: follows,
+  since: follows.createdAt,
+  owner: follows.followerId,
+  person: follows.academyId,
+});
 
 export async function countFollowers(executor: Executor, academyId: string) {
   const [row] = await executor
