@@ -1,6 +1,6 @@
 export * as schema from './schema';
 export * from './client';
-export { migrateDatabase, migrationsFolder } from './migrate';
+export { migrateDatabase, migrationsFolder, notMigratedReason, pendingMigrations } from './migrate';
 export {
   isFreshPgliteDir,
   readPgliteTemplate,

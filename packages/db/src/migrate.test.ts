@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createDatabase } from './client';
 import type { DatabaseHandle } from './client';
-import { migrateDatabase, migrationsFolder } from './migrate';
+import { migrateDatabase, migrationsFolder, pendingMigrations } from './migrate';
 import { createTestDatabase, testDatabaseAdminUrl } from './testing';
 
 const adminUrl = testDatabaseAdminUrl();
@@ -92,4 +92,18 @@ describe('migrateDatabase', () => {
     cleanups.push(() => testDb.close());
     expect((await migrateDatabase(testDb)).applied).toEqual([]);
   });
+});
+
+describe('pendingMigrations', () => {
+  test('names every migration of an empty database, and none once it is migrated', async () => {
+    const empty = await emptyDatabase();
+    const handle = await empty.open();
+    try {
+      expect(await pendingMigrations(handle)).toEqual(allTags);
+      await migrateDatabase(handle);
+      expect(await pendingMigrations(handle)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
 });

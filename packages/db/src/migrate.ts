@@ -47,6 +47,37 @@ async function run(query: Query, folder: string, apply: () => Promise<void>) {
 }
 
 /**
+ * The migrations not applied to the database yet, oldest first (empty: up to date). A database
+ * migrated by a newer release answers empty too: old code runs on a newer schema during a
+ * rolling upgrade (docs/operations.md "Migrations and upgrades").
+ */
+export async function pendingMigrations(
+  handle: DatabaseHandle,
+  options: { migrationsFolder?: string } = {},
+): Promise<string[]> {
+  const query: Query =
+    handle.kind === 'pglite'
+      ? (text) => handle.client.query<Record<string, unknown>>(text)
+      : (text) => handle.client.query(text);
+  return journalTags(options.migrationsFolder ?? migrationsFolder).slice(await appliedCount(query));
+}
+
+/**
+ * Why a process of the scaled mode must not start on this database — it has migrations to apply —
+ * with the step to take; null when it is up to date. The API and the worker refuse to start with
+ * it (scaled mode migrates once per release, before any instance starts).
+ */
+export async function notMigratedReason(handle: DatabaseHandle): Promise<string | null> {
+  const pending = await pendingMigrations(handle);
+  if (pending.length === 0) return null;
+  const range = pending.length > 1 ? `${pending[0]} … ${pending.at(-1)}` : pending[0];
+  return (
+    `The database at DATABASE_URL is not migrated: ${pending.length} migration${pending.length === 1 ? '' : 's'} to apply (${range}).\n` +
+    'Run `npm run db:migrate` with the same DATABASE_URL (in the image: `node dist/migrate.js`), then start again.'
+  );
+}
+
+/**
  * Applies pending migrations. On Postgres it holds a session advisory lock on one connection
  * for the whole run, so several processes starting together migrate once, one after another.
  */

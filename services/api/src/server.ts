@@ -5,8 +5,10 @@ import {
   createDatabase,
   isFreshPgliteDir,
   migrateDatabase,
+  notMigratedReason,
   pgliteDataDir,
   readPgliteTemplate,
+  type DatabaseHandle,
 } from '@touchline/db';
 import { createDevMailboxStore } from '@touchline/db/emails';
 import { createEmbeddedJobStore } from '@touchline/db/jobs';
@@ -37,6 +39,9 @@ export async function main() {
   );
   // From a template the migrations are all applied already: this only checks.
   if (embedded) await migrateDatabase(database);
+  // Scaled mode migrates once per release, before any instance starts: a database that is behind
+  // is refused with the step to take, not met later as a missing table.
+  else await refuseUnmigrated(database);
 
   const secrets = deriveSecrets(await resolveAppSecret(config.APP_SECRET, config.DATA_DIR));
   const drivers = await createDrivers(config, {
@@ -193,6 +198,17 @@ export function gracefulShutdown(options: {
       exit(failed ? 1 : 0);
     })();
   };
+}
+
+/**
+ * Throws a ConfigError (a readable message, no stack) when the database has migrations to apply.
+ * Closes the database first, so the process can exit.
+ */
+export async function refuseUnmigrated(database: DatabaseHandle): Promise<void> {
+  const reason = await notMigratedReason(database);
+  if (!reason) return;
+  await database.close();
+  throw new ConfigError(reason);
 }
 
 const isEntry = process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href;

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createDatabase } from '@touchline/db';
+import { createDatabase, notMigratedReason } from '@touchline/db';
 import { createDevMailboxStore } from '@touchline/db/emails';
 import { createEmbeddedJobStore } from '@touchline/db/jobs';
 import { outboxWakeups } from '@touchline/db/outbox';
@@ -15,6 +15,12 @@ async function main() {
   const config = loadWorkerConfig();
   const logger = pino({ level: config.LOG_LEVEL, name: 'worker' });
   const database = await createDatabase({ url: config.DATABASE_URL });
+  // A database that is behind is refused with the step to take (the API does the same).
+  const notMigrated = await notMigratedReason(database);
+  if (notMigrated) {
+    await database.close();
+    throw new Error(notMigrated);
+  }
   const drivers = await createDrivers(config, {
     dataDir: config.DATA_DIR,
     signingSecret: deriveSecrets(await resolveAppSecret(config.APP_SECRET, config.DATA_DIR))

@@ -166,7 +166,7 @@ const after = (since: AnyPgColumn, before?: PeoplePosition) =>
 /** A relation between two users: its table, when it began, its owner's and the other's column. */
 type PeopleRelation = {
   table: PgTable;
-  since: AnyPgColumn;
+  since: AnyPgColumn<{ data: Date; notNull: true }>;
   owner: AnyPgColumn;
   person: AnyPgColumn;
 };
