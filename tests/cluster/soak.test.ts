@@ -15,7 +15,7 @@ describe('a 2-minute soak with faults', () => {
     const result = await runSoak({
       durationMs: 120_000,
       reportEveryMs: 30_000,
-      players: 16,
+      players: 10,
       academies: 2,
       faults: true,
       backup: true,
