@@ -82,10 +82,13 @@ test.describe('trials, registrations and payments', () => {
     await player.getByRole('button', { name: 'Pay ₦2,500' }).click();
     await expect(player).toHaveURL(/\/sandbox\/checkout\/tlp_[0-9a-f]{24}$/, { timeout: 20_000 });
     const reference = player.url().split('/').pop()!;
-    await keepScreenshot(player, testInfo, 'trials-sandbox-checkout', { fullPage: false });
-
     // The academy's open tab shows the new registration live: a toast and the table, no reload.
-    await told(academy, `Chidi Okafor registered for ${paidName}`);
+    // The toast shows for 5 s, so it is watched for from now, while the screenshot is taken (on a
+    // slow machine the screenshot outlasted the toast).
+    await Promise.all([
+      told(academy, `Chidi Okafor registered for ${paidName}`),
+      keepScreenshot(player, testInfo, 'trials-sandbox-checkout', { fullPage: false }),
+    ]);
     await expect(registrants.getByText('Chidi Okafor', { exact: true })).toBeVisible();
 
     await player.getByRole('button', { name: 'Pay ₦2,500' }).click();
