@@ -7,19 +7,11 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@touchline/db';
-import { call, count, createMember, ok, openDatabase } from './testing/client';
+import { startCluster, type Cluster } from './testing/cluster';
+import { call, count, createMember, ok } from './testing/client';
 import { freePort, waitFor } from './testing/processes';
-import {
-  createFreshDatabase,
-  startPostgresCluster,
-  startRedisServer,
-  startS3Server,
-  type FreshDatabase,
-  type PostgresCluster,
-  type RedisServer,
-  type S3Server,
-} from './testing/services';
-import { startApi, startWorker, type Api, type StackEnv, type Worker } from './testing/stack';
+import { startPostgresCluster, type PostgresCluster, type RedisServer } from './testing/services';
+import type { Api, Worker } from './testing/stack';
 
 const PORTS = [45200, 45299] as const;
 /** Jobs waiting in the queue when Postgres goes down. */
@@ -27,58 +19,35 @@ const QUEUED = 5;
 /** Longer than a job's retries (5 attempts with 1, 2, 4 and 8 s between them). */
 const OUTAGE_MS = 20_000;
 
-type Closable = { close: () => Promise<void> };
-
 describe('a Postgres restart under a running API and worker', () => {
-  let cluster: PostgresCluster | undefined;
-  let database: FreshDatabase | undefined;
+  let postgres: PostgresCluster | undefined;
+  let cluster: Cluster | undefined;
   let redis: RedisServer | undefined;
-  let s3: S3Server | undefined;
   let db: DatabaseHandle | undefined;
-  let api: Api & Closable;
-  let worker: Worker & Closable;
-  const processes: Closable[] = [];
+  let api: Api;
+  let worker: Worker;
 
   beforeAll(async () => {
-    const [pgCluster, redisServer, s3Server] = await Promise.all([
-      freePort(...PORTS).then((port) => startPostgresCluster(port)),
-      freePort(...PORTS).then((port) => startRedisServer(port)),
-      startS3Server(),
-    ]);
-    cluster = pgCluster;
-    redis = redisServer;
-    s3 = s3Server;
-    database = await createFreshDatabase(cluster.adminUrl);
-    db = await openDatabase(database.url);
-    const stack: StackEnv = {
-      databaseUrl: database.url,
-      redisUrl: redis.url,
-      s3: { ...s3, bucket: s3.bucket },
-      baseEnv: process.env,
+    postgres = await startPostgresCluster(await freePort(...PORTS));
+    cluster = await startCluster({
+      ports: PORTS,
+      apis: 1,
+      worker: true,
+      serverUrl: postgres.adminUrl,
       extra: { TRUST_PROXY: 'loopback' },
-    };
-    [api, worker] = await Promise.all([
-      freePort(...PORTS).then((port) => startApi('api', port, stack)),
-      startWorker('worker', stack),
-    ]);
-    processes.push(api, worker);
+    });
+    ({ db, redis } = cluster);
+    [api, worker] = [cluster.apis[0]!, cluster.worker!];
   });
 
   // A failed test shows what the processes said (their last lines).
   afterEach((context) => {
-    if (context.task.result?.state !== 'fail') return;
-    for (const child of [api, worker]) {
-      if (child)
-        console.error(`--- ${child.name} (last output) ---\n${child.output().slice(-6000)}`);
-    }
+    if (context.task.result?.state === 'fail') cluster?.reportFailure();
   });
 
   afterAll(async () => {
-    await Promise.allSettled(processes.map((p) => p.close()));
-    await db?.close();
-    await Promise.allSettled([redis?.close(), s3?.close()]);
-    // The database goes with its cluster.
     await cluster?.close();
+    await postgres?.close();
   });
 
   it('answers 503 on readiness while Postgres is down, then serves again without a restart; queued jobs wait for it', async () => {
@@ -114,7 +83,7 @@ describe('a Postgres restart under a running API and worker', () => {
         return (counts.waiting ?? 0) === QUEUED;
       });
 
-      await cluster!.stop();
+      await postgres!.stop();
       const downSince = Date.now();
       await notificationsQueue.resume();
 
@@ -141,7 +110,7 @@ describe('a Postgres restart under a running API and worker', () => {
         'jobs failed for good during the outage',
       ).toBe(0);
 
-      await cluster!.start();
+      await postgres!.start();
 
       await waitFor('readiness to answer 200 again', async () => (await ready()).status === 200, {
         timeoutMs: 60_000,
