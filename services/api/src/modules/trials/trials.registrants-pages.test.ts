@@ -90,6 +90,8 @@ describe('the registrants list, a page at a time', () => {
       `/api/players_in_trial_list/${trialId}?q=${'a'.repeat(TRIAL_LIMITS.registrantsSearchMaxLength + 1)}`,
     );
     expect(long.statusCode).toBe(400);
+    const nul = await club.call('GET', `/api/players_in_trial_list/${trialId}?q=a%00b`);
+    expect(nul.statusCode).toBe(400);
   });
 });
 
