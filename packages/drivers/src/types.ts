@@ -118,6 +118,11 @@ export interface JobStore {
    * (their process died).
    */
   claim(queue: QueueName, limit: number, leaseMs: number): Promise<ClaimedJob[]>;
+  /**
+   * The queues that have a job `claim` would take now: one cheap read for the poll, so an idle
+   * process does not run a claim per queue twice a second.
+   */
+  dueQueues(): Promise<QueueName[]>;
   /** Running jobs of this process keep their lease. */
   extend(ids: readonly string[], leaseMs: number): Promise<void>;
   complete(id: string, attempt: number): Promise<void>;

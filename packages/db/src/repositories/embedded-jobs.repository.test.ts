@@ -37,6 +37,22 @@ const row = async (id: string) =>
   (await testDb.db.select().from(embeddedJobs).where(eq(embeddedJobs.id, id)))[0];
 
 describe('the embedded job store', () => {
+  test('names the queues with due work: due waiting jobs and running ones past their lease', async () => {
+    expect(await store.dueQueues()).toEqual([]);
+    await store.insert(emailJob(60_000)); // not due yet
+    expect(await store.dueQueues()).toEqual([]);
+    const media = { ...emailJob(), queue: 'media' as const, id: `media.process:${uuidv7()}` };
+    await store.insert(media);
+    expect(await store.dueQueues()).toEqual(['media']);
+    await store.claim('media', 1, 60_000); // running, lease held
+    expect(await store.dueQueues()).toEqual([]);
+    await testDb.db
+      .update(embeddedJobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(embeddedJobs.id, media.id)); // its process died
+    expect(await store.dueQueues()).toEqual(['media']);
+  });
+
   test('stores a job once per id and hands due jobs out oldest first, counting the attempt', async () => {
     const [a, b, c] = [emailJob(), emailJob(), emailJob()];
     expect(await store.insert(a)).toBe(true);

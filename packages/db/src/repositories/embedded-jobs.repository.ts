@@ -59,6 +59,20 @@ export function createEmbeddedJobStore(handle: Pick<DatabaseHandle, 'db' | 'kind
       return inserted.length > 0;
     },
 
+    /** Queues with a due job: waiting and due, or running past its lease (two partial indexes). */
+    async dueQueues(): Promise<QueueName[]> {
+      const rows = await db
+        .selectDistinct({ queue: embeddedJobs.queue })
+        .from(embeddedJobs)
+        .where(
+          or(
+            and(eq(embeddedJobs.status, 'waiting'), lte(embeddedJobs.runAt, sql`now()`)),
+            and(eq(embeddedJobs.status, 'running'), lt(embeddedJobs.lockedUntil, sql`now()`)),
+          ),
+        );
+      return rows.map((row) => row.queue as QueueName);
+    },
+
     async claim(queue: QueueName, limit: number, leaseMs: number) {
       const due = db
         .select({ id: embeddedJobs.id })

@@ -91,6 +91,50 @@ describe('inline queue over a job store', () => {
     expect(log.entries.some((e) => e.msg.includes('interrupted'))).toBe(true);
   });
 
+  it('an idle poll reads which queues have due work and claims in none', async () => {
+    const memory = createMemoryJobStore();
+    let polls = 0;
+    const claimed: string[] = [];
+    const counting = {
+      ...memory,
+      dueQueues: async () => {
+        polls += 1;
+        return memory.dueQueues();
+      },
+      claim: async (...args: Parameters<MemoryJobStore['claim']>) => {
+        claimed.push(args[0]);
+        return memory.claim(...args);
+      },
+    };
+    const queue = createInlineQueue({
+      logger: createCapturingLogger().logger,
+      store: counting,
+      pollMs: 20,
+    });
+    opened.push(queue);
+    const runs: string[] = [];
+    await queue.process({
+      ...noopHandlers(),
+      'email.send': async () => void runs.push('email'),
+    } as JobHandlers);
+    const atStart = claimed.length; // one look in every lane when processing starts
+    await waitFor(() => polls >= 5, 'five polls');
+    expect(claimed).toHaveLength(atStart);
+
+    // A job whose wake-up was missed (stored behind the queue's back) is found by the next poll.
+    const job = emailJob();
+    await memory.insert({
+      id: job.jobId,
+      queue: 'email',
+      name: 'email.send',
+      payload: job.data,
+      delayMs: 0,
+    });
+    await waitFor(() => runs.length === 1, 'the missed job');
+    expect(claimed.slice(atStart)).toContain('email');
+    expect(claimed.slice(atStart)).not.toContain('media');
+  });
+
   it('on a shared store, takes over a running job once its lease ran out', async () => {
     const memory = createMemoryJobStore();
     const shared = { ...memory, recover: async () => 0 }; // another live process may hold jobs

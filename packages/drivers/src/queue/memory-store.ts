@@ -62,6 +62,19 @@ export function createMemoryJobStore(clock: () => number = Date.now): MemoryJobS
       return true;
     },
 
+    async dueQueues() {
+      const now = clock();
+      const due = new Set<QueueName>();
+      for (const row of rows.values()) {
+        if (
+          (row.state === 'waiting' && row.runAt <= now) ||
+          (row.state === 'running' && row.lockedUntil < now)
+        )
+          due.add(row.queue);
+      }
+      return [...due];
+    },
+
     async claim(queue, limit, leaseMs) {
       const now = clock();
       const due = [...rows.values()]
