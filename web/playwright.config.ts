@@ -20,10 +20,10 @@ const chromium = {
 
 /**
  * Each project has its own server (global-setup.ts starts one per project, each with its own data
- * directory), so the desktop and phone journeys run side by side, one file at a time per project:
- * a journey never meets the other project's changes to the demo world, nor its sign-ins. Against
- * a server given in E2E_BASE_URL both projects share that one server, so they run one after the
- * other.
+ * directory), so projects run side by side, one file at a time per project: a journey never meets
+ * another project's changes to the demo world, nor its sign-ins. Against a server given in
+ * E2E_BASE_URL every project shares that one server, so they run one after the other.
+
  */
 const external = process.env.E2E_BASE_URL;
 /** The base URL of a project's own server, set by global-setup.ts (workers inherit it). */
@@ -39,7 +39,7 @@ function projectBaseUrl(project: string): string | undefined {
 const report = process.env.E2E_REPORT ?? './test-results/e2e.json';
 const artifacts = process.env.E2E_OUTPUT_DIR ?? './test-results/artifacts';
 
-/** The phone project's journeys (see the project below). */
+/** The phone's journeys (see `phoneJourneys`). */
 const PHONE_JOURNEYS = [
   'a11y',
   'admin',
@@ -53,6 +53,49 @@ const PHONE_JOURNEYS = [
   'trial-day',
   'trials',
 ].map((name) => `**/${name}.spec.ts`);
+
+/**
+ * Each view's journeys are two projects, each with its own server, so that both workers stay busy
+ * to the end of a run: as one desktop and one phone project, the desktop's files (1,469 s) took
+ * twice the phone's (768 s) and ran alone for the last half of the run (2026-11-29, 25.8 minutes
+ * in all). Playwright runs the projects in the order below, at most one file of each at a time:
+ * the two desktop halves side by side, then the two phone halves. These are the second halves'
+ * files (each about half its view's time); `--project='desktop*'` runs a whole view.
+ */
+const DESKTOP_2_JOURNEYS = [
+  'a11y',
+  'admin',
+  'auth',
+  'chat',
+  'guardians',
+  'keyboard',
+  'profile',
+  'social',
+].map((name) => `**/${name}.spec.ts`);
+const PHONE_2_JOURNEYS = ['a11y', 'admin', 'guardians', 'pwa'].map((name) => `**/${name}.spec.ts`);
+
+const desktop = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+};
+const phone = {
+  browserName: 'chromium' as const,
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: devices['iPhone 13']?.userAgent,
+};
+/**
+ * The journeys are CPU-bound in Chromium (a phone page is drawn at twice the pixels), and on two
+ * cores the whole set run twice did not fit CI's budget. The phone runs the journeys whose screens
+ * change shape at phone width or matter most on a phone: the frame's tab bar, the shell, every
+ * screen under axe (a11y), chat, administration's lists and drawer, the installable app, push, a
+ * parent's consent, a player's registration and trial day at the pitch. The desktop runs every
+ * journey; E2E_PHONE_ALL=1 runs every one on the phone too (the download budgets stay
+ * desktop-only).
+ */
+const phoneJourneys = process.env.E2E_PHONE_ALL === '1' ? ['**/*.spec.ts'] : PHONE_JOURNEYS;
 
 export default defineConfig({
   testDir: './e2e',
@@ -79,33 +122,31 @@ export default defineConfig({
     {
       name: 'desktop',
       workers: 1,
-      use: {
-        baseURL: projectBaseUrl('desktop'),
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-      },
+      testIgnore: DESKTOP_2_JOURNEYS,
+      metadata: { view: 'desktop' },
+      use: { ...desktop, baseURL: projectBaseUrl('desktop') },
+    },
+    {
+      name: 'desktop-2',
+      workers: 1,
+      testMatch: DESKTOP_2_JOURNEYS,
+      metadata: { view: 'desktop' },
+      use: { ...desktop, baseURL: projectBaseUrl('desktop-2') },
     },
     {
       name: 'phone',
       workers: 1,
-      // The journeys are CPU-bound in Chromium (a phone page is drawn at twice the pixels), and on
-      // two cores the whole set run twice did not fit CI's budget. The phone runs the journeys
-      // whose screens change shape at phone width or matter most on a phone: the frame's tab bar,
-      // the shell, every screen under axe (a11y), chat, administration's lists and drawer, the
-      // installable app, push, a parent's consent, a player's registration and trial day at the
-      // pitch. The desktop project runs every journey; E2E_PHONE_ALL=1 runs every one on the phone
-      // too (the download budgets stay desktop-only).
-      ...(process.env.E2E_PHONE_ALL === '1' ? {} : { testMatch: PHONE_JOURNEYS }),
-      testIgnore: /budgets\.spec\.ts/,
-      use: {
-        baseURL: projectBaseUrl('phone'),
-        browserName: 'chromium',
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        userAgent: devices['iPhone 13']?.userAgent,
-      },
+      testMatch: phoneJourneys,
+      testIgnore: [/budgets\.spec\.ts/, ...PHONE_2_JOURNEYS],
+      metadata: { view: 'phone' },
+      use: { ...phone, baseURL: projectBaseUrl('phone') },
+    },
+    {
+      name: 'phone-2',
+      workers: 1,
+      testMatch: PHONE_2_JOURNEYS,
+      metadata: { view: 'phone' },
+      use: { ...phone, baseURL: projectBaseUrl('phone-2') },
     },
   ],
 });

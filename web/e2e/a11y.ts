@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import axe from 'axe-core';
 import { expect } from '@playwright/test';
 
 /**
@@ -8,13 +8,27 @@ import { expect } from '@playwright/test';
  * assertion, so a journey goes on and reports every screen's violations at its end.
  *
  * Each distinct screen (its name and project) is checked once per worker: a screen kept twice in a
- * run costs one axe pass (about 0.3–1 s on this machine).
+ * run costs one axe pass (about 0.2 s on this machine). axe is put into a page once per document:
+ * `@axe-core/playwright`'s builder put its 550 kB source in again for every check, 1.2 s of each
+ * 1.4 s check here, a quarter of the journeys' CPU (2026-11-29).
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 const checked = new Set<string>();
 
-type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+type Result = axe.Result;
+
+/** axe's verdicts on the page as it is now, for the WCAG tags, violations only. */
+async function runAxe(page: Page): Promise<Result[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof axe }).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((results) => results.violations),
+    WCAG_TAGS,
+  );
+}
 
 /** A violation as a failure shows it: the rule, its help and the first few elements (with colours). */
 export type Violation = { rule: string; impact: string; help: string; targets: string[] };
@@ -42,8 +56,7 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
           .map((animation) => animation.finished.catch(() => undefined)),
       ),
     );
-  const analyze = async () =>
-    seriousOf((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations);
+  const analyze = async () => seriousOf(await runAxe(page));
   try {
     await still();
     const first = await analyze();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { createPlayer, uniqueEmail } from './auth-support';
-import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
+import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs, viewOf } from './support';
 import { bubble, send } from './chat-support';
 
 const ADMIN = 'admin@touchline.test';
@@ -24,7 +24,7 @@ test.describe('administrator chat', () => {
   }, testInfo) => {
     test.setTimeout(180_000);
     const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
-    const phone = testInfo.project.name === 'phone';
+    const phone = viewOf(testInfo) === 'phone';
     const playerName = `Chatty Chidi ${run}`;
     const playerEmail = uniqueEmail('chat-player', testInfo);
     const hello = `Hello from the Touchline team (${run})`;

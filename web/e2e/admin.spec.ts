@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { apiSignIn, createPlayer, readCode, uniqueEmail, yearsAgo } from './auth-support';
-import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
+import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs, viewOf } from './support';
 
 const ADMIN = 'admin@touchline.test';
 
@@ -98,7 +98,7 @@ test.describe('administration', () => {
     test.setTimeout(180_000);
     const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
     // A phone shows the long lists as cards, a wider screen as tables.
-    const phone = testInfo.project.name === 'phone';
+    const phone = viewOf(testInfo) === 'phone';
     const academyName = `Journey Academy ${run}`;
     const playerName = `Blocked Bola ${run}`;
     const posterName = `Spammy Sam ${run}`;

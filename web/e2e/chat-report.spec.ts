@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiSignIn } from './auth-support';
-import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
+import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs, viewOf } from './support';
 import { bubble } from './chat-support';
 
 // The demo world (services/api/src/seed/demo.ts): Musa (12) follows Lagos Stars, a verified
@@ -21,7 +21,7 @@ test('a child reports an academy’s message; the administrator sees it first, w
 }, testInfo) => {
   test.setTimeout(180_000);
   const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
-  const phone = testInfo.project.name === 'phone';
+  const phone = viewOf(testInfo) === 'phone';
   const before = `Saturday session moved to 10am (${run})`;
   const bad = `Come to the office alone and bring your phone number (${run})`;
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { keepScreenshot, openWindow, signInAs } from './support';
+import { keepScreenshot, openWindow, signInAs, viewOf } from './support';
 import { bubble, send } from './chat-support';
 
 // The demo world (services/api/src/seed/demo.ts): Amaka (16) and Musa (12) are friends; Lagos
@@ -106,7 +106,7 @@ test.describe('chat', () => {
     test.setTimeout(240_000);
     // The journey runs once per project against one server: this run's messages carry its tag.
     const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
-    const onPhone = testInfo.project.name === 'phone';
+    const onPhone = viewOf(testInfo) === 'phone';
     const hello = `Hi Musa, training at 4? (${run})`;
     const reply = `Yes, see you at the pitch (${run})`;
     const three = [

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs } from './support';
+import { DEMO_PASSWORD, keepScreenshot, openWindow, signInAs, viewOf } from './support';
 
 // Amaka (16) posts and Musa (12), her friend for the journey (friendship never crosses the 18
 // line), reads: no other journey signs them in, so the per-address sign-in budget of the demo
@@ -128,7 +128,7 @@ test.describe('home feed', () => {
   }, testInfo) => {
     test.setTimeout(150_000);
     const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
-    const onPhone = testInfo.project.name === 'phone';
+    const onPhone = viewOf(testInfo) === 'phone';
 
     const amaka = await signedInPage(amakaPage, request, AMAKA);
     const musaPage = await openWindow(browser, testInfo);

@@ -1,12 +1,12 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { keepScreenshot, signInAs } from './support';
+import { keepScreenshot, signInAs, viewOf } from './support';
 
 const PLAYER = 'player@touchline.test';
 const ACADEMY = 'academy@touchline.test';
 const ADMIN = 'admin@touchline.test';
 
-const onPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+const onPhone = (testInfo: TestInfo) => viewOf(testInfo) === 'phone';
 
 /** The computed colour of `var(--color-…)`, to compare an element's colour with. */
 async function themeColour(page: Page, variable: string): Promise<string> {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { send } from './chat-support';
-import { DEMO_PASSWORD, keepScreenshot, signInAs } from './support';
+import { DEMO_PASSWORD, keepScreenshot, signInAs, viewOf } from './support';
 
 // Tunde and Emeka are friends (the demo's 5-a-side conversation) and both adults, so no quiet
 // hours hold a push whatever the hour the journey runs.
@@ -180,7 +180,7 @@ test.describe('push notifications', () => {
   }, testInfo) => {
     await signInAs(page, request, 'chidi@touchline.test', 'player');
     // One number per project: the projects may share a server.
-    const phone = testInfo.project.name === 'phone' ? '08039990002' : '08039990001';
+    const phone = viewOf(testInfo) === 'phone' ? '08039990002' : '08039990001';
     const e164 = `+234${phone.slice(1)}`;
     await page.goto('/settings/notifications');
     await expect(

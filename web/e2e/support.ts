@@ -7,6 +7,14 @@ import { expectAccessible } from './a11y';
 const screenshotDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
 
 /**
+ * The view a journey runs in, `desktop` or `phone`, whichever of the view's two projects runs it
+ * (playwright.config.ts).
+ */
+export function viewOf(testInfo: TestInfo): 'desktop' | 'phone' {
+  return (testInfo.project.metadata as { view?: string }).view === 'phone' ? 'phone' : 'desktop';
+}
+
+/**
  * Keeps a screenshot of a journey: test-results/screenshots/<name>-<project>.png. Full page by
  * default; `fullPage: false` keeps what the viewport shows (a full-page capture draws bars fixed to
  * the bottom of the screen in the middle of a long page).
@@ -22,7 +30,7 @@ export async function keepScreenshot(
   { fullPage = true, axe = true }: { fullPage?: boolean; axe?: boolean } = {},
 ) {
   mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${name}-${testInfo.project.name}.png`);
+  const file = path.join(screenshotDir, `${name}-${viewOf(testInfo)}.png`);
   await page.screenshot({ path: file, fullPage, animations: 'disabled' });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
   if (axe) await expectAccessible(page, testInfo, name);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { keepScreenshot, openWindow, signInAs } from './support';
+import { keepScreenshot, openWindow, signInAs, viewOf } from './support';
 import { bearer, createTrialAs, registerAs, sessionOf } from './trial-support';
 
 /**
@@ -25,7 +25,7 @@ test('trial day: waitlisted, promoted live, checked in by code, evaluated and sh
   test.setTimeout(180_000);
   const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const trialName = `Stars Trial Day ${run}`;
-  const sprint = testInfo.project.name === 'phone' ? '4.07' : '4.12';
+  const sprint = viewOf(testInfo) === 'phone' ? '4.07' : '4.12';
   const academy = await sessionOf(request, STARS, true);
   const chidi = await sessionOf(request, CHIDI);
   const emeka = await sessionOf(request, EMEKA);
