@@ -46,12 +46,9 @@ const PHONE_JOURNEYS = [
   'admin-chat',
   'chat',
   'frame',
-  'guardians',
-  'push',
   'pwa',
   'shell',
   'trial-day',
-  'trials',
 ].map((name) => `**/${name}.spec.ts`);
 
 /**
@@ -72,7 +69,7 @@ const DESKTOP_2_JOURNEYS = [
   'profile',
   'social',
 ].map((name) => `**/${name}.spec.ts`);
-const PHONE_2_JOURNEYS = ['a11y', 'admin', 'guardians', 'pwa'].map((name) => `**/${name}.spec.ts`);
+const PHONE_2_JOURNEYS = ['a11y', 'admin-chat', 'pwa'].map((name) => `**/${name}.spec.ts`);
 
 const desktop = {
   browserName: 'chromium' as const,
@@ -90,10 +87,11 @@ const phone = {
  * The journeys are CPU-bound in Chromium (a phone page is drawn at twice the pixels), and on two
  * cores the whole set run twice did not fit CI's budget. The phone runs the journeys whose screens
  * change shape at phone width or matter most on a phone: the frame's tab bar, the shell, every
- * screen under axe (a11y), chat, administration's lists and drawer, the installable app, push, a
- * parent's consent, a player's registration and trial day at the pitch. The desktop runs every
- * journey; E2E_PHONE_ALL=1 runs every one on the phone too (the download budgets stay
- * desktop-only).
+ * screen under axe (a11y, which opens every route at phone width), chat, administration's lists
+ * and drawer, the installable app and trial day at the pitch. Push, a parent's consent and a
+ * player's registration left the phone set on 2026-11-29, when CI ran out of its budget on a slow
+ * machine again. The desktop runs every journey; E2E_PHONE_ALL=1 runs every one on the phone too
+ * (the download budgets stay desktop-only).
  */
 const phoneJourneys = process.env.E2E_PHONE_ALL === '1' ? ['**/*.spec.ts'] : PHONE_JOURNEYS;
 
