@@ -95,6 +95,31 @@ const phone = {
  */
 const phoneJourneys = process.env.E2E_PHONE_ALL === '1' ? ['**/*.spec.ts'] : PHONE_JOURNEYS;
 
+/**
+ * A view's two projects, `<view>` and `<view>-2`, each with its own server: the second runs the
+ * `second` files, the first the rest of `first` (every spec file unless given) but `ignore`.
+ */
+function halves(
+  view: 'desktop' | 'phone',
+  use: typeof desktop | typeof phone,
+  files: { first?: string[]; ignore?: RegExp[]; second: string[] },
+) {
+  const project = (name: string) => ({
+    name,
+    workers: 1,
+    metadata: { view },
+    use: { ...use, baseURL: projectBaseUrl(name) },
+  });
+  return [
+    {
+      ...project(view),
+      ...(files.first ? { testMatch: files.first } : {}),
+      testIgnore: [...(files.ignore ?? []), ...files.second],
+    },
+    { ...project(`${view}-2`), testMatch: files.second },
+  ];
+}
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: artifacts,
@@ -117,34 +142,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'desktop',
-      workers: 1,
-      testIgnore: DESKTOP_2_JOURNEYS,
-      metadata: { view: 'desktop' },
-      use: { ...desktop, baseURL: projectBaseUrl('desktop') },
-    },
-    {
-      name: 'desktop-2',
-      workers: 1,
-      testMatch: DESKTOP_2_JOURNEYS,
-      metadata: { view: 'desktop' },
-      use: { ...desktop, baseURL: projectBaseUrl('desktop-2') },
-    },
-    {
-      name: 'phone',
-      workers: 1,
-      testMatch: phoneJourneys,
-      testIgnore: [/budgets\.spec\.ts/, ...PHONE_2_JOURNEYS],
-      metadata: { view: 'phone' },
-      use: { ...phone, baseURL: projectBaseUrl('phone') },
-    },
-    {
-      name: 'phone-2',
-      workers: 1,
-      testMatch: PHONE_2_JOURNEYS,
-      metadata: { view: 'phone' },
-      use: { ...phone, baseURL: projectBaseUrl('phone-2') },
-    },
+    ...halves('desktop', desktop, { second: DESKTOP_2_JOURNEYS }),
+    ...halves('phone', phone, {
+      first: phoneJourneys,
+      ignore: [/budgets\.spec\.ts/],
+      second: PHONE_2_JOURNEYS,
+    }),
   ],
 });
