@@ -7,8 +7,10 @@
  *   server's sockets measured the same way, as the baseline);
  * - a raw `ws` server broadcasting one message to every socket vs the notification fan-out: an
  *   academy the socket users follow publishes a post over HTTP; the outbox relay, the
- *   `notifications.new_post` job, the bus and the hub deliver a `notification` to each socket.
- *   Deliveries/s per round (sockets / time to the last arrival), p99 of every arrival.
+ *   `notifications.new_post` job, the bus and the hub show the notice to each socket: first its
+ *   `notification_preview` (one bus message for the audience, decision 60), then the stored,
+ *   numbered `notification`. Deliveries/s per round (sockets / time to the last preview), p99 of
+ *   every preview's arrival (what the user sees) and, recorded beside it, of the numbered copy's.
  */
 import type { ChildProcess } from 'node:child_process';
 import vm from 'node:vm';
@@ -184,6 +186,34 @@ export async function benchRealtime(input: {
     const fanRates: number[] = [];
     const rawLatencies: number[] = [];
     const fanLatencies: number[] = [];
+    const storedLatencies: number[] = [];
+    const post = async (content: string) => {
+      const res = await fetch(`${appUrl}/api/post`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${academyToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ content }),
+      });
+      if (res.status !== 201) throw new Error(`post answered ${res.status}: ${await res.text()}`);
+    };
+    const fannedOut = () =>
+      until(
+        async () =>
+          (await count(proc, 'notification_preview')) >= n &&
+          (await count(proc, 'notification')) >= n,
+        'the fan-out',
+        300_000,
+      );
+    // The first fan-out after the workers start runs cold (the path's code not yet optimised, its
+    // statements not yet planned): it is run once, printed and not counted, as a server that has
+    // been up for a while would not pay it.
+    {
+      const t = wallMs();
+      await post('Warm-up: the season starts on Monday.');
+      await fannedOut();
+      const first = (await collect(proc, 'notification_preview')).map((at) => at - t);
+      await collect(proc, 'notification');
+      log(`  warm-up (not counted): fan-out p99 ${quantile(first, 0.99).toFixed(1)} ms`);
+    }
     for (let round = 0; round < ROUNDS; round += 1) {
       // Baseline: one broadcast to every raw socket.
       await collect(proc, 'bench');
@@ -197,25 +227,22 @@ export async function benchRealtime(input: {
 
       // Subject: a post by the academy every socket user follows.
       await collect(proc, 'notification');
+      await collect(proc, 'notification_preview');
       const t1 = wallMs();
       // BENCH_PROFILE: this process (API, workers and relay) while the post fans out.
       await profiled(`fan-out round ${round + 1}`, async () => {
-        const res = await fetch(`${appUrl}/api/post`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${academyToken}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            content: `Fan-out round ${round + 1}: open training on Saturday.`,
-          }),
-        });
-        if (res.status !== 201) throw new Error(`post answered ${res.status}: ${await res.text()}`);
-        await until(async () => (await count(proc, 'notification')) >= n, 'the fan-out', 300_000);
+        await post(`Fan-out round ${round + 1}: open training on Saturday.`);
+        await fannedOut();
       });
-      const fanTimes = (await collect(proc, 'notification')).map((at) => at - t1);
+      const fanTimes = (await collect(proc, 'notification_preview')).map((at) => at - t1);
+      const storedTimes = (await collect(proc, 'notification')).map((at) => at - t1);
       fanLatencies.push(...fanTimes);
+      storedLatencies.push(...storedTimes);
       fanRates.push(n / (Math.max(...fanTimes) / 1000));
       log(
         `  round ${round + 1}: raw broadcast ${rawRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(rawTimes, 0.99).toFixed(1)} ms), ` +
-          `fan-out ${fanRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(fanTimes, 0.99).toFixed(1)} ms)`,
+          `fan-out ${fanRates.at(-1)!.toFixed(0)} deliveries/s (p99 ${quantile(fanTimes, 0.99).toFixed(1)} ms; ` +
+          `stored copy p99 ${quantile(storedTimes, 0.99).toFixed(1)} ms)`,
       );
     }
     const rawRate = median(rawRates);
@@ -242,6 +269,17 @@ export async function benchRealtime(input: {
       // Issue 22: new post → 1,000 followers' sockets p99 ≤ 100 ms, with the shipped relay.
       target: 'p99 ≤ 100 ms',
       meets: p99 <= 100,
+      note: 'the notice shown (its preview)',
+    });
+    rows.push({
+      name: 'Notification fan-out p99, stored copy (post request → numbered notification)',
+      baseline: 'raw ws broadcast p99',
+      baselineValue: rawP99,
+      value: quantile(storedLatencies, 0.99),
+      unit: 'ms',
+      ratio: quantile(storedLatencies, 0.99) / rawP99,
+      target: 'recorded',
+      meets: null,
     });
   } finally {
     await closeGroup(proc, 'raw').catch(() => undefined);

@@ -8,3 +8,4 @@ export * from './notices';
 export * from './grouped-notices';
 export * from './publisher';
 export * from './deliver';
+export * from './previews';

@@ -30,6 +30,9 @@ export type TemplatedEmail = {
  * unique: a notice already stored is skipped, its e-mail too, so a rerun sends nothing twice.
  */
 export type Notice = {
+  /** Fixed ahead, with the time, when the notice was previewed first (`publishPreviews`). */
+  id?: string;
+  createdAt?: Date;
   userId: string;
   actorId: string | null;
   kind: NotificationKind;

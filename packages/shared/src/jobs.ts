@@ -306,8 +306,10 @@ export const EVENT_ROUTES: { readonly [E in DomainEventType]: readonly EventRout
     notify('follow.created', (p) => ({ actorId: p.followerId, recipientId: p.academyId })),
   ],
   'post.created': [
-    { job: 'feeds.fan_out', payload: (p) => ({ postId: p.postId }) },
+    // The notice first: the followers' open tabs see it within milliseconds (decision 60); the
+    // timelines' rows follow.
     { job: 'notifications.new_post', payload: (p, eventId) => ({ eventId, postId: p.postId }) },
+    { job: 'feeds.fan_out', payload: (p) => ({ postId: p.postId }) },
   ],
   'post.liked': [
     {

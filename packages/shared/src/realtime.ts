@@ -150,6 +150,12 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     seq: z.number().int(),
     data: storedEventDataSchemas.payment_changed,
   }),
+  /**
+   * Ephemeral: a notice sent to a large audience (a new post to its author's followers), shown
+   * before its row is stored. The numbered `notification` with the same id follows once it is
+   * stored; the client shows the notice once, by id (decision 60).
+   */
+  z.object({ type: z.literal('notification_preview'), data: notificationData }),
   z.object({ type: z.literal('typing'), data: typingEventDataSchema }),
   z.object({ type: z.literal('presence'), data: presenceEventDataSchema }),
   z.object({ type: z.literal('session_revoked') }),
@@ -197,6 +203,23 @@ export type BusMessage =
   | { kind: 'revoke'; sessionId?: string };
 
 export const userChannel = (userId: string) => `user:${userId}`;
+
+/** A notice's fields every recipient of a preview shares. */
+export type PreviewNotice = Omit<z.infer<typeof notificationData>, 'id' | 'unread'>;
+
+/**
+ * One message on `PREVIEWS_CHANNEL` for many recipients of the same notice (decision 60): each
+ * entry is `[userId, notification id, unread count with it]`. Every API instance hears it and
+ * sends a `notification_preview` to its own sockets of the users listed.
+ */
+export type PreviewsMessage = {
+  kind: 'previews';
+  notice: PreviewNotice;
+  to: readonly (readonly [userId: string, id: string, unread: number])[];
+};
+
+/** The channel every API instance listens on for `PreviewsMessage`s. */
+export const PREVIEWS_CHANNEL = 'notice-previews';
 
 /**
  * The bus channel of session invalidations, one for every API instance (they are rare): each

@@ -41,7 +41,7 @@ function setup(overrides: Partial<RealtimeClientOptions> = {}) {
     ...overrides,
   };
   const client = createRealtimeClient(options);
-  const notifications: number[] = [];
+  const notifications: (number | undefined)[] = [];
   client.events.on('notification', (event) => notifications.push(event.seq));
   return { client, options, notifications };
 }
@@ -80,6 +80,33 @@ describe('realtime client', () => {
     socket.push({ type: 'notification', seq: 'x' });
     socket.push('not json at all');
     expect(notifications).toEqual([5, 6]);
+    client.disconnect();
+  });
+
+  it('shows a previewed notice once: its numbered copy only updates the count', async () => {
+    const { client, notifications } = setup();
+    const counts: number[] = [];
+    const ids: string[] = [];
+    client.events.on('notification_count', (event) => counts.push(event.data.unread));
+    client.events.on('notification', (event) => ids.push(event.data.id));
+    client.connect('u1');
+    await settle();
+    const socket = FakeWebSocket.last();
+    socket.accept();
+    const { data } = notification(7) as Extract<ServerEvent, { type: 'notification' }>;
+    socket.push({ type: 'notification_preview', data: { ...data, unread: 3 } });
+    socket.push({ type: 'notification_preview', data: { ...data, unread: 3 } });
+    expect(ids).toEqual(['n7']);
+    expect(notifications).toEqual([undefined]);
+    // The stored copy (same id) after it: no second notice, the stored count for the badge.
+    socket.push({ ...notification(7), data: { ...data, unread: 4 } });
+    expect(ids).toEqual(['n7']);
+    expect(counts).toEqual([4]);
+    // Another notice, not previewed, is shown as usual; the sequence went on from 7.
+    socket.push(notification(8));
+    socket.push(notification(7));
+    expect(ids).toEqual(['n7', 'n8']);
+    expect(notifications).toEqual([undefined, 8]);
     client.disconnect();
   });
 

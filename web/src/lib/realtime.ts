@@ -14,10 +14,21 @@ import { getAccessToken, isTokenExpired } from './tokens';
  * stored events carry a `seq`, and one already seen is dropped, so a replay never duplicates.
  */
 
-/** Every server event by its `type`, plus the socket's own connection state. */
-export type RealtimeEvents = { [K in ServerEvent['type']]: Extract<ServerEvent, { type: K }> } & {
+type ByType = { [K in ServerEvent['type']]: Extract<ServerEvent, { type: K }> };
+
+/**
+ * Every server event by its `type`, plus the socket's own connection state. A notice previewed
+ * before it was stored (`notification_preview`, decision 60) is emitted as its `notification`,
+ * without a `seq`; its numbered copy is emitted as a `notification_count` (the stored count, the
+ * list read again), so listeners see each notice once.
+ */
+export type RealtimeEvents = Omit<ByType, 'notification' | 'notification_preview'> & {
+  notification: Omit<ByType['notification'], 'seq'> & { seq?: number };
   connection: { state: 'open' | 'closed' };
 };
+
+/** Previewed notices remembered until their numbered copy comes (the oldest forgotten first). */
+const PREVIEWS_REMEMBERED = 500;
 
 /** The part of the browser WebSocket the client uses (tests inject a fake). */
 export type SocketLike = {
@@ -66,6 +77,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let lastSeq: number | null = null;
+  /** Notices shown from a preview, by id, until their numbered copy comes. */
+  const previewed = new Set<string>();
   /** Bumped by every connect/disconnect, so late callbacks of an older connection do nothing. */
   let generation = 0;
   /** Closes in a row that happened before the socket opened (a refused handshake). */
@@ -190,12 +203,29 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     if (!parsed.success) return;
     const event = parsed.data;
 
+    if (event.type === 'notification_preview') {
+      if (previewed.has(event.data.id)) return;
+      previewed.add(event.data.id);
+      if (previewed.size > PREVIEWS_REMEMBERED) previewed.delete(previewed.values().next().value!);
+      events.emit('notification', { type: 'notification', data: event.data });
+      return;
+    }
     if (event.type === 'ready') {
       // A server whose sequence went backwards (fresh data) restarts ours.
       if (lastSeq === null || event.last_seq < lastSeq) saveSeq(event.last_seq);
     } else if ('seq' in event) {
       if (lastSeq !== null && event.seq <= lastSeq) return;
       saveSeq(event.seq);
+    }
+    if (event.type === 'notification' && previewed.delete(event.data.id)) {
+      // Shown already from its preview; now stored, the list may be read again with it and the
+      // badge takes the stored count.
+      events.emit('notification_count', {
+        type: 'notification_count',
+        seq: event.seq,
+        data: { unread: event.data.unread },
+      });
+      return;
     }
     events.emit(event.type, event as never);
     if (event.type === 'session_revoked') revoked();

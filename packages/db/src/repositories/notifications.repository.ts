@@ -9,6 +9,9 @@ import { rowsOf } from '../sql';
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export type NewNotification = {
+  /** Fixed ahead, with the time, when the notice was previewed before it was stored (decision 60). */
+  id?: string;
+  createdAt?: Date;
   userId: string;
   kind: string;
   text: string;
@@ -194,23 +197,26 @@ export async function insertAnnouncedNotifications(
   if (rows.length === 0) return [];
   const input = JSON.stringify(
     rows.map((row) => ({
-      id: uuidv7(),
+      id: row.id ?? uuidv7(),
       user_id: row.userId,
       actor_id: row.actorId ?? null,
       kind: row.kind,
       text: row.text,
       link: row.link,
       source_key: row.sourceKey ?? null,
+      created_at: row.createdAt?.toISOString() ?? null,
     })),
   );
   const result = await executor.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb)
-        as t(id uuid, user_id uuid, actor_id uuid, kind text, text text, link text, source_key text)
+        as t(id uuid, user_id uuid, actor_id uuid, kind text, text text, link text, source_key text,
+             created_at timestamptz)
     ),
     stored as (
-      insert into notifications (id, user_id, actor_id, kind, text, link, source_key)
-      select id, user_id, actor_id, kind, text, link, source_key from input
+      insert into notifications (id, user_id, actor_id, kind, text, link, source_key, created_at)
+      select id, user_id, actor_id, kind, text, link, source_key, coalesce(created_at, now())
+        from input
       on conflict (source_key) do nothing
       returning id, user_id, actor_id, kind, text, link, created_at
     ),

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../client';
-import { blocks, comments, follows, friendships, postLikes, posts, users } from '../schema';
+import {
+  blocks,
+  comments,
+  follows,
+  friendships,
+  notifications,
+  postLikes,
+  posts,
+  users,
+} from '../schema';
 
 // What the post notification jobs (likes, comments, new posts) read. A post that was deleted or
 // removed by an administrator reads as gone (null) everywhere here.
@@ -122,19 +131,31 @@ export async function findPostAuthorForNotification(executor: Executor, postId: 
 }
 
 /**
- * Who hears of an author's new post, one page of ids after `after` (ascending): a player's
- * friends or an academy's followers, active and without a block with the author either way.
+ * Who hears of an author's new post or trial, one page after `after` (ascending ids): a player's
+ * friends or an academy's followers, active and without a block with the author either way. With
+ * each, what a preview of the notice needs (decision 60): their unread count now, and whether the
+ * notice (`sourceKeyPrefix` + their id) is stored already, as when a job runs again after a crash.
  */
-export async function listNewPostAudience(
+export async function listNoticeAudience(
   executor: Executor,
-  input: { authorId: string; role: 'player' | 'academy'; after: string | null; limit: number },
-): Promise<string[]> {
+  input: {
+    authorId: string;
+    role: 'player' | 'academy';
+    after: string | null;
+    limit: number;
+    sourceKeyPrefix: string;
+  },
+): Promise<{ userId: string; unread: number; stored: boolean }[]> {
   const [link, recipient, ownerColumn] =
     input.role === 'player'
       ? [friendships, friendships.friendId, friendships.userId]
       : [follows, follows.followerId, follows.academyId];
   const rows = await executor
-    .select({ id: recipient })
+    .select({
+      userId: recipient,
+      unread: sql<number>`(select count(*) from ${notifications} n where n.user_id = ${recipient} and n.read_at is null)::int`,
+      stored: sql<boolean>`exists (select 1 from ${notifications} n where n.source_key = ${input.sourceKeyPrefix} || ${recipient}::text)`,
+    })
     .from(link)
     .innerJoin(users, eq(users.id, recipient))
     .where(
@@ -147,5 +168,5 @@ export async function listNewPostAudience(
     )
     .orderBy(asc(recipient))
     .limit(input.limit);
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ ...row, unread: Number(row.unread), stored: Boolean(row.stored) }));
 }

@@ -4,7 +4,12 @@ import { listNotifications } from '@touchline/db/notifications';
 import { lastUserSeq, listUserEventsSince } from '@touchline/db/user-events';
 import { insertBlock, insertFollow, insertFriendship } from '@touchline/db/social';
 import { setUserActive } from '@touchline/db/users';
-import { userChannel, type BusMessage } from '@touchline/shared';
+import {
+  PREVIEWS_CHANNEL,
+  userChannel,
+  type BusMessage,
+  type PreviewsMessage,
+} from '@touchline/shared';
 import { createHandlerEnv, runJob } from '../testing/handler-env';
 import type { createWorkerEnv } from '../testing/worker-env';
 import { insertTestPost } from '../testing/post-fixtures';
@@ -96,6 +101,50 @@ describe('notifications.new_post', () => {
     for (const friend of [...first, late]) {
       expect(await texts(friend.id)).toEqual(['Ada added a new post']);
       expect(await lastUserSeq(env.db, friend.id)).toBe(1);
+    }
+  });
+
+  it('previews the notice to the whole audience in one bus message, with the ids and counts the stored rows get', async () => {
+    const { run, drivers } = await setup(2);
+    const academy = await createTestUser(env.db, { username: 'Kano Stars', role: 'academy' });
+    const followers = await Promise.all(Array.from({ length: 5 }, () => createTestUser(env.db)));
+    for (const follower of followers) await insertFollow(env.db, follower.id, academy.id);
+    await insertBlock(env.db, followers[4]!.id, academy.id);
+    const previews: PreviewsMessage[] = [];
+    await drivers.bus.subscribe(PREVIEWS_CHANNEL, (m) => previews.push(m as PreviewsMessage));
+    // An unread notice already there: the preview's count includes it.
+    const earlier = await createTestUser(env.db, { username: 'Old Friend' });
+    await insertFriendship(env.db, earlier.id, followers[0]!.id);
+    await run('30', (await insertTestPost(env.db, earlier.id)).id);
+    await vi.waitFor(() => expect(previews).toHaveLength(1));
+    previews.length = 0;
+    const post = await insertTestPost(env.db, academy.id);
+
+    await run('31', post.id);
+    await run('31', post.id);
+    // A marker behind both runs' messages (the bus keeps a channel's order).
+    await drivers.bus.publish(PREVIEWS_CHANNEL, { kind: 'marker' });
+    await vi.waitFor(() => expect(previews.at(-1)).toEqual({ kind: 'marker' }));
+    // The rerun found everyone told: one preview message, from the first run.
+    expect(previews).toHaveLength(2);
+    const [message] = previews;
+    expect(message!.notice).toEqual({
+      kind: 'new_post',
+      text: 'Kano Stars added a new post',
+      link: `/view_post_details/${post.id}`,
+      actor_id: academy.id,
+      created_at: expect.any(String),
+    });
+    const told = followers.slice(0, 4);
+    expect(message!.to.map(([userId]) => userId).sort()).toEqual(told.map((f) => f.id).sort());
+    for (const follower of told) {
+      const [row] = await listNotifications(env.db, follower.id, 1);
+      const entry = message!.to.find(([userId]) => userId === follower.id)!;
+      const unread = follower === followers[0] ? 2 : 1;
+      expect(entry).toEqual([follower.id, row!.id, unread]);
+      expect(row!.createdAt.toISOString()).toBe(message!.notice.created_at);
+      const events = await listUserEventsSince(env.db, follower.id, 0, 10);
+      expect(events.at(-1)).toMatchObject({ type: 'notification', data: { id: row!.id, unread } });
     }
   });
 });

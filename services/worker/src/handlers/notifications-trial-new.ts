@@ -1,20 +1,17 @@
 import type { Database } from '@touchline/db';
-import { listNewPostAudience } from '@touchline/db/notifications';
 import { findTrialById } from '@touchline/db/trials';
 import { findUserById } from '@touchline/db/users';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
 import { NOTIFICATION_TEXTS, trialLink } from '@touchline/shared';
-import { deliverNotices } from '@touchline/delivery';
+import { tellAudience } from './audience-notices';
 import { publisherFor } from './delivery';
-
-/** Recipients per transaction (as for new posts). */
-export const NEW_TRIAL_BATCH_SIZE = 500;
 
 /**
  * A verified academy's new trial, told to its followers (active, no block either way): '<academy>
- * added a new trial' → /trial_details/<id>, pushed live. Followers are taken in id order, a batch
- * per transaction; one row per follower and event (`trial.created:<eventId>:<id>`), so a rerun
- * after a crash tells only who was not told. Nothing when the trial was cancelled meanwhile.
+ * added a new trial' → /trial_details/<id>, previewed to their open tabs first and stored a batch
+ * at a time (`tellAudience`). One row per follower and event (`trial.created:<eventId>:<id>`), so
+ * a rerun after a crash tells only who was not told. Nothing when the trial was cancelled
+ * meanwhile.
  */
 export function createNewTrialNotificationsHandler(deps: {
   db: Database;
@@ -22,38 +19,23 @@ export function createNewTrialNotificationsHandler(deps: {
   secretBox: SecretBox;
   batchSize?: number;
 }): JobHandler<'notifications.new_trial'> {
-  const batchSize = deps.batchSize ?? NEW_TRIAL_BATCH_SIZE;
-
   return async ({ data }) => {
     const trial = await findTrialById(deps.db, data.trialId);
     if (!trial || trial.status !== 'active') return;
     const academy = await findUserById(deps.db, trial.academyId);
     if (!academy?.isActive || academy.role !== 'academy') return;
-    const text = NOTIFICATION_TEXTS.newTrial(academy.username);
-    const link = trialLink(trial.id);
-
-    let after: string | null = null;
-    for (;;) {
-      const recipients: string[] = await listNewPostAudience(deps.db, {
-        authorId: academy.id,
-        role: 'academy',
-        after,
-        limit: batchSize,
-      });
-      if (recipients.length === 0) return;
-      after = recipients.at(-1)!;
-      await deliverNotices(
-        { ...deps, publisher: publisherFor(deps.bus) },
-        recipients.map((userId) => ({
-          userId,
-          actorId: academy.id,
-          kind: 'new_trial' as const,
-          text,
-          link,
-          sourceKey: `trial.created:${data.eventId}:${userId}`,
-        })),
-      );
-      if (recipients.length < batchSize) return;
-    }
+    await tellAudience(
+      { ...deps, publisher: publisherFor(deps.bus) },
+      {
+        author: { id: academy.id, role: 'academy' },
+        notice: {
+          kind: 'new_trial',
+          text: NOTIFICATION_TEXTS.newTrial(academy.username),
+          link: trialLink(trial.id),
+        },
+        sourceKeyPrefix: `trial.created:${data.eventId}:`,
+        batchSize: deps.batchSize,
+      },
+    );
   };
 }

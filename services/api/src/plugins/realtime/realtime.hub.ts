@@ -1,9 +1,11 @@
 import type { WebSocket } from 'ws';
 import {
+  PREVIEWS_CHANNEL,
   REALTIME_LIMITS,
   SOCKET_CLOSE,
   userChannel,
   type BusMessage,
+  type PreviewsMessage,
   type ServerEvent,
   type StoredServerEvent,
 } from '@touchline/shared';
@@ -75,6 +77,26 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
     for (const connection of allConnections())
       void delivery.enqueue(connection, () => delivery.catchUp(connection));
   });
+
+  // Notices previewed to many users at once (decision 60): one message for all, each instance
+  // sending to its own sockets of the users listed.
+  const previews = deps.bus.subscribe(PREVIEWS_CHANNEL, (m) => onPreviews(m as PreviewsMessage));
+  // Without it the numbered notices still come, only later.
+  previews.catch((err: unknown) => deps.logger.error({ err }, 'notice previews not subscribed'));
+
+  function onPreviews(message: PreviewsMessage) {
+    // The shared part serialised once; each socket's text adds its id and count.
+    const shared = JSON.stringify({ type: 'notification_preview', data: message.notice });
+    const head = shared.slice(0, -2);
+    for (const [userId, id, unread] of message.to) {
+      const room = rooms.get(userId);
+      if (!room) continue;
+      const text = `${head},"id":${JSON.stringify(id)},"unread":${Number(unread)}}}`;
+      for (const { socket } of room.connections) {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      }
+    }
+  }
 
   function* allConnections() {
     for (const room of rooms.values()) yield* room.connections;
@@ -196,6 +218,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
     async close() {
       stopResync?.();
       clearInterval(heartbeat);
+      const stopPreviews = previews.then((unsubscribe) => unsubscribe()).catch(() => undefined);
       publisher.close();
       const pending: Promise<unknown>[] = [];
       for (const room of rooms.values()) {
@@ -206,7 +229,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps) {
         pending.push(room.unsubscribe.then((unsubscribe) => unsubscribe()).catch(() => undefined));
       }
       rooms.clear();
-      await Promise.all(pending);
+      await Promise.all([...pending, stopPreviews]);
     },
   };
 }
