@@ -302,6 +302,44 @@ test.describe('home feed', () => {
       await expect(cardWith(musaPage, interloper)).toHaveCount(0);
     });
 
+    await test.step("an academy's new post shows once in a follower's open tab: preview first, then its stored copy", async () => {
+      // Every frame the tab's socket receives, from its next connection on.
+      const frames: { type: string; seq?: number; data?: { id?: string; link?: string } }[] = [];
+      const ready = musaPage.waitForEvent('websocket').then(async (socket) => {
+        socket.on('framereceived', (frame) => frames.push(JSON.parse(String(frame.payload))));
+        await expect.poll(() => frames.some((f) => f.type === 'ready')).toBe(true);
+      });
+      await musaPage.goto('/home');
+      await ready;
+      const badge = musaPage.getByTestId('notification-badge');
+      const shown = async () => ((await badge.isVisible()) ? Number(await badge.textContent()) : 0);
+      const stored = async () => {
+        const me = await request.get('/api/me', { headers: bearer(musa) });
+        return ((await me.json()) as { notification_count: number }).notification_count;
+      };
+      const before = await stored();
+
+      const postId = await postAs(request, stars, `Lagos Stars open day on Saturday (${run})`);
+      const link = `/view_post_details/${postId}`;
+      await expect
+        .poll(() => frames.find((f) => f.type === 'notification_preview' && f.data?.link === link))
+        .toBeTruthy();
+      const preview = frames.find(
+        (f) => f.type === 'notification_preview' && f.data?.link === link,
+      )!;
+      // The stored, numbered copy follows with the same id (it never arrives first).
+      await expect
+        .poll(() =>
+          frames.findIndex((f) => f.type === 'notification' && f.data?.id === preview.data!.id),
+        )
+        .toBeGreaterThan(frames.indexOf(preview));
+      // One notice, not two: the banner counts one new post, and the badge is the stored count.
+      await expect(musaPage.getByRole('button', { name: 'New post', exact: true })).toBeVisible();
+      await expect(musaPage.getByRole('button', { name: /new posts/ })).toHaveCount(0);
+      await expect.poll(async () => (await shown()) - (await stored())).toBe(0);
+      expect(await shown()).toBeGreaterThanOrEqual(before + 1);
+    });
+
     await test.step('the owner sees their posts on their own posts page', async () => {
       await amakaPage.goto('/view_posts');
       await expect(amakaPage.getByRole('heading', { name: 'Your posts' })).toBeVisible();

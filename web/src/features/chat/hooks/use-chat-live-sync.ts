@@ -11,7 +11,6 @@ import {
   putReadPointer,
   setCounts,
 } from '../api/chat-cache';
-import { removeFromOutbox } from '../stores/outbox';
 
 /**
  * Keeps every chat cache live from the socket, on every screen (the Messages badge too):
@@ -33,8 +32,11 @@ export function useChatLiveSync(): void {
 
   useRealtimeEvent('chat_message', ({ data }) => {
     putMessage(queryClient, data.message);
-    if (data.message.sender_id === myId && data.message.client_id) {
-      removeFromOutbox(data.message.client_id);
+    const clientId = data.message.client_id;
+    if (data.message.sender_id === myId && clientId) {
+      // The outbox is the sending screens' (loaded with them): screens that never send (the
+      // home page) do not download it for this.
+      void import('../stores/outbox').then(({ removeFromOutbox }) => removeFromOutbox(clientId));
     }
     setCounts(queryClient, data.message.thread_name, data);
   });

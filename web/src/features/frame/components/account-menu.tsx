@@ -1,11 +1,15 @@
 import { ChevronDown, LogOut } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Accent, AccentRole } from '@/components/layout/role-accent';
 import { MenuButton } from '@/components/ui/menu-button';
 import { UserAvatar } from '@/components/ui/user-avatar';
 import { accountLinksFor } from '../frame-links';
-import { LogoutDialog } from './logout-dialog';
+
+// Loaded when first asked for: the first page of a signed-in user does not download it.
+const LogoutDialog = lazy(() =>
+  import('./logout-dialog').then(({ LogoutDialog }) => ({ default: LogoutDialog })),
+);
 
 type AccountMenuProps = {
   role: AccentRole;
@@ -22,6 +26,8 @@ type AccountMenuProps = {
  */
 export function AccountMenu({ role, name, photo, accent }: AccountMenuProps) {
   const [confirming, setConfirming] = useState(false);
+  /** Asked for once: the dialog stays mounted after, so it closes as it opened. */
+  const [asked, setAsked] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const links = accountLinksFor(role);
 
@@ -84,6 +90,7 @@ export function AccountMenu({ role, name, photo, accent }: AccountMenuProps) {
                 className={itemClass}
                 onClick={() => {
                   close();
+                  setAsked(true);
                   setConfirming(true);
                 }}
               >
@@ -95,13 +102,17 @@ export function AccountMenu({ role, name, photo, accent }: AccountMenuProps) {
         )}
       </MenuButton>
 
-      <LogoutDialog
-        open={confirming}
-        role={role}
-        onClose={() => setConfirming(false)}
-        returnFocus={trigger}
-        confirmClassName={accent.button}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <LogoutDialog
+            open={confirming}
+            role={role}
+            onClose={() => setConfirming(false)}
+            returnFocus={trigger}
+            confirmClassName={accent.button}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -58,7 +58,8 @@ async function openLogoutDialog(role: 'player' | 'academy') {
   await screen.findByRole('heading', { name: /^Welcome, / });
   await user.click(screen.getByRole('button', { name: 'Account menu' }));
   await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
-  const dialog = screen.getByRole('alertdialog', { name: 'Log out of Touchline?' });
+  // The dialog's code loads when first asked for.
+  const dialog = await screen.findByRole('alertdialog', { name: 'Log out of Touchline?' });
   return { ...view, user, dialog };
 }
 
