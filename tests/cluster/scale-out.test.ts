@@ -97,6 +97,44 @@ describe('two API instances and a worker (Postgres, Redis, S3)', () => {
     expect(page.unread_count).toBe(1);
   });
 
+  it("previews a new post's notice to followers' tabs on both instances, then stores it with the same id", async () => {
+    const academy = await createMember(db!, 'academy', 'academy');
+    const fans = await Promise.all([
+      createMember(db!, 'player', 'fan'),
+      createMember(db!, 'player', 'fan'),
+    ]);
+    for (const fan of fans) {
+      await ok(a.url, fan, 'POST', '/api/follow', {
+        clientIp: '198.51.100.3',
+        body: { academy: academy.id },
+      });
+    }
+    const onA = await tab(fans[0]!, [a], '198.51.100.4');
+    const onB = await tab(fans[1]!, [b], '198.51.100.5');
+
+    const post = (await ok(b.url, academy, 'POST', '/api/post', {
+      clientIp: '198.51.100.6',
+      body: { content: 'Open trials on Saturday' },
+    })) as { id: string };
+    for (const fan of [onA, onB]) {
+      await fan.until(
+        'the preview, then the stored notice',
+        (t) => t.previews.length >= 1 && t.stored.some((e) => e.type === 'notification'),
+      );
+      const [preview] = fan.previews;
+      expect(preview!.data).toMatchObject({
+        kind: 'new_post',
+        link: `/view_post_details/${post.id}`,
+        actor_id: academy.id,
+        unread: 1,
+      });
+      const stored = fan.stored.filter((e) => e.type === 'notification');
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.data).toEqual(preview!.data);
+      expect(fan.previews).toHaveLength(1);
+    }
+  });
+
   it('stores media uploaded through A in S3 and serves it through B', async () => {
     const owner = await createMember(db!, 'player', 'media_owner');
     await upsertProfile(db!.db, owner.id, { coverPhotoMediaId: null });

@@ -141,6 +141,8 @@ export class Tab {
   readonly stored: Stored[] = [];
   /** Stored events received before `ready` on a reconnection: the `since` replay. */
   readonly replayed: Stored[] = [];
+  /** Notices previewed before they were stored (decision 60), in order. */
+  readonly previews: Extract<ServerEvent, { type: 'notification_preview' }>[] = [];
   readonly connections: string[] = [];
   lastSeq = 0;
   private socket: WebSocket | undefined;
@@ -198,6 +200,8 @@ export class Tab {
           this.readyOnCurrent = true;
           this.connections.push(this.currentInstance);
           resolve();
+        } else if (event.type === 'notification_preview') {
+          this.previews.push(event);
         } else if ('seq' in event) {
           this.stored.push(event);
           if (replaying && !this.readyOnCurrent) this.replayed.push(event);
