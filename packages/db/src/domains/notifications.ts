@@ -2,3 +2,4 @@
 export * from '../repositories/notifications.repository';
 export * from '../repositories/post-notifications.repository';
 export * from '../repositories/chat-notifications.repository';
+export * from '../repositories/announced-notifications.repository';
