@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { alias } from 'drizzle-orm/pg-core';
-import { blocks, notifications, users } from '../schema';
+import { notifications, users } from '../schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -75,31 +74,6 @@ export async function countUnread(executor: Executor, userId: string) {
     .from(notifications)
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return row?.n ?? 0;
-}
-
-/**
- * Who a notification is from and for, in one statement: the actor's name and role, and whether
- * both exist, are active and no block stands between them (`ok`). Null when the actor is gone.
- */
-export async function findNotificationParties(
-  executor: Executor,
-  actorId: string,
-  recipientId: string,
-) {
-  const recipient = alias(users, 'recipient');
-  const [row] = await executor
-    .select({
-      actorName: users.username,
-      actorRole: users.role,
-      ok: sql<boolean>`coalesce(${users.reachable} and ${recipient.reachable} and not exists (
-        select 1 from ${blocks}
-        where (${blocks.blockerId} = ${actorId} and ${blocks.blockedId} = ${recipientId})
-           or (${blocks.blockerId} = ${recipientId} and ${blocks.blockedId} = ${actorId})), false)`,
-    })
-    .from(users)
-    .leftJoin(recipient, eq(recipient.id, recipientId))
-    .where(eq(users.id, actorId));
-  return row ?? null;
 }
 
 /** Unread counts of many users in one statement (users without unread ones answer 0). */
