@@ -22,6 +22,7 @@ const deliveryOnlyImports = [
     importNames: [
       'insertNotification',
       'insertNotifications',
+      'insertAnnouncedNotifications',
       'insertGroupedNotification',
       'refreshGroupedNotification',
       'reannounceChatNotification',

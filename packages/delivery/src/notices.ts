@@ -122,10 +122,9 @@ export async function storeNotices(
   notices: readonly Notice[],
 ): Promise<Outbound[]> {
   if (notices.length === 0) return [];
-  // The common batch (no e-mail, one notice per recipient): stored, counted and numbered in one
-  // statement (issue 24 item 3).
-  const distinct = new Set(notices.map((n) => n.userId)).size === notices.length;
-  if (distinct && notices.every((n) => !n.email)) {
+  // The common batch (no e-mail; a recipient may have several notices, each numbered with the
+  // unread count after it): stored, counted and numbered in one statement (issue 24 item 3).
+  if (notices.every((n) => !n.email)) {
     const announced = await insertAnnouncedNotifications(
       executor,
       notices.map(({ email: _email, ...row }) => row),
