@@ -48,7 +48,7 @@ const SERVER_SOURCES = [
 
 /** Why `dist/` must be (re)built, or null when the bundles and the template are up to date. */
 export function serverBuildReason(root: string): string | null {
-  const outputs = ['api.js', 'pglite-template.tar.gz', 'pglite-template.json'].map((file) =>
+  const outputs = ['api.js', 'pglite-template', 'pglite-template.json'].map((file) =>
     path.join(root, 'dist', file),
   );
   const missing = outputs.find((file) => !existsSync(file));
