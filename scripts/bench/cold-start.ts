@@ -11,7 +11,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { run } from '../lib/process';
-import { serverBuildReason, webBuildReason } from '../lib/build-staleness';
+import { serverBuildReason, webBuildReason } from '../lib/build-staleness.mjs';
 import { ROUNDS, child, freePort, log, median, root, rows, sleep, wallMs } from './lib';
 
 const SERVICE_VARS = [
