@@ -9,13 +9,13 @@
  *   dist/worker.js         node dist/worker.js
  *   dist/migrate.js        node dist/migrate.js
  *   dist/admin-create.js   node dist/admin-create.js <email>
- *   dist/pglite-template.tar.gz  the embedded database, migrated: a fresh data directory starts
- *                          from it (packages/db/src/template.ts), no initdb or migrations at start
+ *   dist/pglite-template/  the embedded database, migrated: a fresh data directory starts as a
+ *                          copy of it (packages/db/src/template.ts), no initdb or migrations
  */
 import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPgliteTemplate, TEMPLATE_FILE, writePgliteTemplate } from '@touchline/db';
+import { readPgliteTemplate, TEMPLATE_DIR, writePgliteTemplate } from '@touchline/db';
 import { build, type Plugin } from 'esbuild';
 import {
   BUNDLED_WORKSPACES,
@@ -61,7 +61,8 @@ async function main() {
   // The bundles are made anew; the template stays when it was built from the same migrations.
   if (existsSync(outdir)) {
     for (const file of readdirSync(outdir)) {
-      if (!file.startsWith('pglite-template')) rmSync(path.join(outdir, file), { recursive: true });
+      if (file !== TEMPLATE_DIR && file !== 'pglite-template.json')
+        rmSync(path.join(outdir, file), { recursive: true });
     }
   }
   const result = await build({
@@ -105,14 +106,14 @@ async function main() {
   if ((await readPgliteTemplate(outdir)).template) {
     // Up to date: marked as built now, for `npm start`'s staleness check.
     const now = new Date();
-    for (const file of [TEMPLATE_FILE, 'pglite-template.json']) {
+    for (const file of [TEMPLATE_DIR, 'pglite-template.json']) {
       utimesSync(path.join(outdir, file), now, now);
     }
-    console.log(`[build:server] ${TEMPLATE_FILE} kept (built from the same migrations)`);
+    console.log(`[build:server] ${TEMPLATE_DIR}/ kept (built from the same migrations)`);
   } else {
     const template = await writePgliteTemplate(outdir);
     console.log(
-      `[build:server] ${TEMPLATE_FILE} (the migrated embedded database) ${Math.round(template.bytes / 1024)} KB in ${Date.now() - t1} ms`,
+      `[build:server] ${TEMPLATE_DIR}/ (the migrated embedded database) ${Math.round(template.bytes / 1024)} KB in ${Date.now() - t1} ms`,
     );
   }
 }

@@ -8,7 +8,7 @@
  * performance score is reported; the HTML and JSON reports go to OUT (default
  * `.data/lighthouse/`).
  *
- * Without `--url` it starts the product the way `npm start` does (scripts/start.ts: builds the
+ * Without `--url` it starts the product the way `npm start` does (scripts/start.mjs: builds the
  * web app when stale, embedded database with the demo seed in a fresh data folder) on a free
  * port in 44000-44999, and stops it afterwards. The player signs in as the app does: the
  * session of `POST /api/login` and `POST /api/token/` is written into localStorage, then
@@ -77,7 +77,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     APP_ENV: 'development',
     SEED_DEMO: 'true',
   };
-  const child: ChildProcess = spawn('npx', ['tsx', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env,
     detached: true,

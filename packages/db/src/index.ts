@@ -2,10 +2,11 @@ export * as schema from './schema';
 export * from './client';
 export { migrateDatabase, migrationsFolder, notMigratedReason, pendingMigrations } from './migrate';
 export {
+  copyPgliteTemplate,
   isFreshPgliteDir,
   readPgliteTemplate,
   templateFingerprint,
-  TEMPLATE_FILE,
+  TEMPLATE_DIR,
   writePgliteTemplate,
 } from './template';
 export type { MigrationResult } from './migrate';

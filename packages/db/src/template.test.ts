@@ -1,4 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,7 +15,8 @@ import { createDatabase } from './client';
 import { migrateDatabase, migrationsFolder } from './migrate';
 import { rowsOf } from './sql';
 import {
-  TEMPLATE_FILE,
+  TEMPLATE_DIR,
+  copyPgliteTemplate,
   isFreshPgliteDir,
   readPgliteTemplate,
   templateFingerprint,
@@ -29,14 +38,18 @@ describe('the migrated template', () => {
     const dataDir = path.join(work, 'data-1');
     expect(isFreshPgliteDir(dataDir)).toBe(true);
     const found = await readPgliteTemplate(templateDir);
-    expect(found.template).toBeInstanceOf(Blob);
+    expect(found.template).toBe(path.join(templateDir, TEMPLATE_DIR));
 
-    const first = await createDatabase({ dataDir, loadDataDir: found.template });
+    // An empty directory left where the data directory goes is replaced by the copy.
+    mkdirSync(dataDir);
+    copyPgliteTemplate(found.template!, dataDir);
+    expect(isFreshPgliteDir(dataDir)).toBe(false);
+    expect(existsSync(`${dataDir}.copying`)).toBe(false);
+    const first = await createDatabase({ dataDir });
     expect(await migrateDatabase(first)).toMatchObject({ applied: [] });
     await first.db.execute(sql`insert into users (id, email, password_hash, role, username)
       values (gen_random_uuid(), 'template@touchline.test', 'x', 'player', 'Template Test')`);
     await first.close();
-    expect(isFreshPgliteDir(dataDir)).toBe(false);
 
     // Reopened as any existing data directory (no template): the row is there.
     const again = await createDatabase({ dataDir });
@@ -45,6 +58,14 @@ describe('the migrated template', () => {
     );
     expect(rowsOf(result)).toEqual([{ email: 'template@touchline.test' }]);
     await again.close();
+
+    // The template itself is untouched: a second copy has no such row.
+    const dataDir2 = path.join(work, 'data-2');
+    copyPgliteTemplate(found.template!, dataDir2);
+    const second = await createDatabase({ dataDir: dataDir2 });
+    const none = await second.db.execute(sql`select count(*)::int as n from users`);
+    expect(rowsOf(none)).toEqual([{ n: 0 }]);
+    await second.close();
   }, 120_000);
 
   test('a template built from other migrations is refused with the reason', async () => {
@@ -63,7 +84,7 @@ describe('the migrated template', () => {
       reason: 'the template was built from other migrations',
     });
     expect(await readPgliteTemplate(path.join(work, 'nowhere'))).toEqual({
-      reason: `no ${TEMPLATE_FILE}`,
+      reason: `no ${TEMPLATE_DIR}`,
     });
   });
 });

@@ -2,6 +2,7 @@ import { createGuardianAsker } from './modules/guardians/guardians.requests';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import {
+  copyPgliteTemplate,
   createDatabase,
   isFreshPgliteDir,
   migrateDatabase,
@@ -135,14 +136,15 @@ export async function main() {
 }
 
 /**
- * A fresh embedded data directory starts from the pre-migrated template `npm run build:server`
- * leaves in dist/ (issue 24: no initdb, no migrations at start), when it matches the migrations.
+ * A fresh embedded data directory starts as a copy of the pre-migrated template
+ * `npm run build:server` leaves in dist/ (issue 24: no initdb, no migrations at start), when it
+ * matches the migrations.
  */
-async function embeddedOptions(dataDir: string, templateDir: string, logger: Logger) {
+export async function embeddedOptions(dataDir: string, templateDir: string, logger: Logger) {
   const dir = pgliteDataDir(dataDir);
   if (!isFreshPgliteDir(dir)) return { dataDir: dir };
   const found = await readPgliteTemplate(templateDir);
-  if (!found.template) {
+  if (found.template === undefined) {
     logger.debug(
       { templateDir, reason: found.reason },
       'new embedded database: initdb and migrations',
@@ -150,7 +152,8 @@ async function embeddedOptions(dataDir: string, templateDir: string, logger: Log
     return { dataDir: dir };
   }
   logger.debug({ templateDir }, 'new embedded database from the pre-migrated template');
-  return { dataDir: dir, loadDataDir: found.template };
+  copyPgliteTemplate(found.template, dir);
+  return { dataDir: dir };
 }
 
 type ShutdownLog = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };

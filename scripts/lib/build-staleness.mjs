@@ -1,3 +1,5 @@
+// Plain JavaScript (typed by build-staleness.d.mts): `npm start`'s launcher, scripts/start.mjs,
+// runs on plain node, with no TypeScript loader to start first (decision 62).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -12,7 +14,8 @@ const WEB_SOURCES = [
 const IGNORED_DIRS = new Set(['node_modules', 'dist', 'test-results', '.turbo']);
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 
-function newestMtime(target: string): number {
+/** @param {string} target @returns {number} */
+function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stats = statSync(target);
   if (!stats.isDirectory()) return TEST_FILE.test(target) ? 0 : stats.mtimeMs;
@@ -25,7 +28,7 @@ function newestMtime(target: string): number {
 }
 
 /** Why the SPA must be (re)built, or null when `web/dist` is up to date. */
-export function webBuildReason(root: string): string | null {
+export function webBuildReason(root) {
   const builtIndex = path.join(root, 'web', 'dist', 'index.html');
   if (!existsSync(builtIndex)) return 'web/dist/index.html is missing';
   const builtAt = statSync(builtIndex).mtimeMs;
@@ -47,8 +50,8 @@ const SERVER_SOURCES = [
 ];
 
 /** Why `dist/` must be (re)built, or null when the bundles and the template are up to date. */
-export function serverBuildReason(root: string): string | null {
-  const outputs = ['api.js', 'pglite-template.tar.gz', 'pglite-template.json'].map((file) =>
+export function serverBuildReason(root) {
+  const outputs = ['api.js', 'pglite-template', 'pglite-template.json'].map((file) =>
     path.join(root, 'dist', file),
   );
   const missing = outputs.find((file) => !existsSync(file));
