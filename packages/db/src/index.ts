@@ -10,7 +10,7 @@ export {
   writePgliteTemplate,
 } from './template';
 export type { MigrationResult } from './migrate';
-export { uuidv7 } from './uuid';
+export { uuidv7, uuidv7For } from './uuid';
 export { isUniqueViolation } from './errors';
 
 /*

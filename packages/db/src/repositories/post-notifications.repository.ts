@@ -115,7 +115,7 @@ export async function findCommentForNotification(executor: Executor, commentId: 
   return row ?? null;
 }
 
-/** A live post with its author's name, role and state. */
+/** A live post with its author's name, role and state, and when it was made. */
 export async function findPostAuthorForNotification(executor: Executor, postId: string) {
   const [row] = await executor
     .select({
@@ -123,6 +123,7 @@ export async function findPostAuthorForNotification(executor: Executor, postId: 
       authorName: users.username,
       authorRole: users.role,
       authorActive: users.reachable,
+      createdAt: posts.createdAt,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))

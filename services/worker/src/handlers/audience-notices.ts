@@ -1,4 +1,4 @@
-import { uuidv7, type Database } from '@touchline/db';
+import { uuidv7For, type Database } from '@touchline/db';
 import {
   PREVIEWS_PER_MESSAGE,
   deliverNotices,
@@ -16,7 +16,8 @@ export const AUDIENCE_BATCH_SIZE = 500;
  * Tells an author's audience (a player's friends, an academy's followers: active, no block either
  * way) one notice each, a window of `PREVIEWS_PER_MESSAGE` recipients at a time, in id order.
  * Each window is first shown to the recipients' open tabs by one bus message (`publishPreviews`:
- * the notice with the id and time its row will have, and the unread count with it), then stored
+ * the notice with the id and time its row will have, and the unread count with it; the id is
+ * fixed by the source key, so a rerun previews a notice not yet stored under the same id), then stored
  * a batch at a time, each batch's rows and numbered events in one short transaction pushed after
  * it commits; the client shows the notice once, by id (decision 60). One row per recipient and
  * source event (`sourceKeyPrefix` + the recipient's id), so a rerun after a crash skips who was
@@ -27,6 +28,11 @@ export async function tellAudience(
   input: {
     author: { id: string; role: 'player' | 'academy' };
     notice: { kind: NotificationKind; text: string; link: string };
+    /**
+     * When what the notice tells of happened (the post or trial was made): with each source key
+     * it fixes the notice's id, so a job run again previews a notice under the id it had.
+     */
+    happenedAt: Date;
     sourceKeyPrefix: string;
     batchSize?: number;
   },
@@ -48,7 +54,10 @@ export async function tellAudience(
     const createdAt = new Date();
     const untold = audience
       .filter((recipient) => !recipient.stored)
-      .map((recipient) => ({ ...recipient, id: uuidv7(createdAt.getTime()) }));
+      .map((recipient) => ({
+        ...recipient,
+        id: uuidv7For(input.happenedAt.getTime(), `${input.sourceKeyPrefix}${recipient.userId}`),
+      }));
     const to: PreviewsMessage['to'] = untold.map((r) => [r.userId, r.id, r.unread + 1]);
     await publishPreviews(
       deps.bus,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestUser } from '@touchline/db/testing';
 import { listNotifications } from '@touchline/db/notifications';
 import { lastUserSeq, listUserEventsSince } from '@touchline/db/user-events';
@@ -146,5 +147,30 @@ describe('notifications.new_post', () => {
       const events = await listUserEventsSince(env.db, follower.id, 0, 10);
       expect(events.at(-1)).toMatchObject({ type: 'notification', data: { id: row!.id, unread } });
     }
+  });
+
+  it('a rerun previews a notice not yet stored under the id it had the first time', async () => {
+    const { run, drivers } = await setup();
+    const academy = await createTestUser(env.db, { username: 'Jos Lions', role: 'academy' });
+    const followers = await Promise.all(Array.from({ length: 3 }, () => createTestUser(env.db)));
+    for (const follower of followers) await insertFollow(env.db, follower.id, academy.id);
+    const previews: PreviewsMessage[] = [];
+    await drivers.bus.subscribe(PREVIEWS_CHANNEL, (m) => previews.push(m as PreviewsMessage));
+    const post = await insertTestPost(env.db, academy.id);
+
+    await run('41', post.id);
+    await vi.waitFor(() => expect(previews).toHaveLength(1));
+    const first = new Map(previews[0]!.to.map(([userId, id]) => [userId, id]));
+    // As if the batch holding the last follower had failed after the preview went out.
+    const lost = followers[2]!;
+    await env.db.execute(sql`delete from notifications where user_id = ${lost.id}`);
+
+    await run('41', post.id);
+    await vi.waitFor(() => expect(previews).toHaveLength(2));
+    expect(previews[1]!.to.map(([userId, id]) => [userId, id])).toEqual([
+      [lost.id, first.get(lost.id)],
+    ]);
+    const [row] = await listNotifications(env.db, lost.id, 1);
+    expect(row!.id).toBe(first.get(lost.id));
   });
 });

@@ -30,6 +30,7 @@ export function createNewPostNotificationsHandler(deps: {
           text: NOTIFICATION_TEXTS.newPost(post.authorName),
           link: postLink(data.postId),
         },
+        happenedAt: post.createdAt,
         sourceKeyPrefix: `post.created:${data.eventId}:`,
         batchSize: deps.batchSize,
       },

@@ -33,6 +33,7 @@ export function createNewTrialNotificationsHandler(deps: {
           text: NOTIFICATION_TEXTS.newTrial(academy.username),
           link: trialLink(trial.id),
         },
+        happenedAt: trial.createdAt,
         sourceKeyPrefix: `trial.created:${data.eventId}:`,
         batchSize: deps.batchSize,
       },
