@@ -17,9 +17,11 @@
  * - `bench/trials.ts`: 200 players register at once for 50 places (exactly 50 must succeed);
  * - `bench/chat.ts`: chat send → receive with 1,000 sockets over two API instances (one on the
  *   embedded run);
+ * - `bench/feed-sizes.ts`: the home feed's page 1 when the viewer's world holds 1,000, 10,000 and
+ *   100,000 posts, each against `SELECT 1` on a database of its own;
  * - `bench/cold-start.ts`: embedded cold start until GET / and GET /api/health answer.
  *
- * Servers listen on ports 42000-42999. `BENCH_ONLY=http,realtime,queue,trials,chat,cold` runs
+ * Servers listen on ports 42000-42999. `BENCH_ONLY=http,realtime,live,queue,trials,chat,sizes,cold` runs
  * some parts. `--quick` runs everything tiny and once (a smoke run inside `npm test`: it fails
  * only when the harness breaks, never on numbers). `--web` prints the web delivery report
  * (`scripts/web-report.ts`: each route's compressed JS and CSS) instead. BENCH_OUT=file also
@@ -30,8 +32,6 @@
  *   npm run bench -- --web
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test TEST_REDIS_URL=redis://127.0.0.1:6379 npm run bench
  */
-import { rankPopularPosts, rebuildTimelinesBatch } from '@touchline/db/posts';
-import { FEED, adultCutoffOn, todayInLagos } from '@touchline/shared';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -43,6 +43,8 @@ import { deleteRedisKeys } from '@touchline/drivers/testing';
 import { startBenchApp } from './bench/app';
 import { benchChat } from './bench/chat';
 import { benchColdStart } from './bench/cold-start';
+import { benchFeedSizes } from './bench/feed-sizes';
+import { buildViewerFeeds } from './bench/feeds';
 import { benchHttp } from './bench/http';
 import {
   QUICK,
@@ -65,8 +67,9 @@ import { benchLive } from './bench/live';
 import { SIZES, TABLE, people, rowsOf, seed, uid } from './bench/seed';
 import { benchContention } from './bench/trials';
 
-const PARTS = ['http', 'realtime', 'live', 'queue', 'trials', 'chat', 'cold'] as const;
+const PARTS = ['http', 'realtime', 'live', 'queue', 'trials', 'chat', 'sizes', 'cold'] as const;
 type Part = (typeof PARTS)[number];
+const OWN_WORLD: Part[] = ['sizes', 'cold'];
 
 async function machine(database: {
   db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> };
@@ -133,66 +136,54 @@ async function main() {
   try {
     const about = await machine(database);
     log(`machine: ${about}`);
-    log(`seeding ${backend}…`);
-    const seeded = await seed(database);
-    log(`seeded in ${seeded.times.join(', ')}: ${JSON.stringify(seeded.counts)}`);
+    // The parts on the bench's world (the feed sizes and the cold start make their own).
+    if (only.some((part) => !OWN_WORLD.includes(part))) {
+      log(`seeding ${backend}…`);
+      const seeded = await seed(database);
+      log(`seeded in ${seeded.times.join(', ')}: ${JSON.stringify(seeded.counts)}`);
 
-    const who = people();
-    if (runs('http')) {
-      // The viewers' home timelines and the popular ranking, as fan-out on write and the
-      // recurring ranking job keep them (decision 45): the seed inserts posts directly.
-      const t0 = performance.now();
-      const viewerIds = who.viewers.map((n) => uid(TABLE.users, n));
-      await database.db.transaction((tx) =>
-        rebuildTimelinesBatch(tx, {
-          after: null,
-          limit: viewerIds.length,
-          cap: FEED.timelineCap,
-          userIds: viewerIds,
-        }),
-      );
-      const now = new Date();
-      await database.db.transaction((tx) =>
-        rankPopularPosts(tx, {
-          now,
-          days: FEED.popularDays,
-          perScope: FEED.popularPerScope,
-          adultCutoff: adultCutoffOn(todayInLagos(now)),
-        }),
-      );
-      log(
-        `timelines of ${viewerIds.length} viewers and the ranking built in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-      );
-    }
-    bench = await startBenchApp({ database, keyPrefix });
-    const tokens = new Map<number, string>();
-    for (const n of [...who.signedIn, who.fanoutAcademy]) {
-      tokens.set(
-        n,
-        bench.app.signAccessToken({
-          sub: uid(TABLE.users, n),
-          role: n <= SIZES.academies ? 'academy' : 'player',
-          sid: uid(TABLE.sessions, n),
-        }),
-      );
-    }
-    const app = bench;
-    const common = { bench: app, database, tokens };
+      const who = people();
+      if (runs('http')) {
+        const t0 = performance.now();
+        await buildViewerFeeds(
+          database,
+          who.viewers.map((n) => uid(TABLE.users, n)),
+        );
+        log(
+          `timelines of ${who.viewers.length} viewers and the ranking built in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        );
+      }
+      bench = await startBenchApp({ database, keyPrefix });
+      const tokens = new Map<number, string>();
+      for (const n of [...who.signedIn, who.fanoutAcademy]) {
+        tokens.set(
+          n,
+          bench.app.signAccessToken({
+            sub: uid(TABLE.users, n),
+            role: n <= SIZES.academies ? 'academy' : 'player',
+            sid: uid(TABLE.sessions, n),
+          }),
+        );
+      }
+      const app = bench;
+      const common = { bench: app, database, tokens };
 
-    await timed('http', () =>
-      benchHttp({ ...common, viewers: who.viewers, socketUsers: who.sockets }),
-    );
-    await timed('realtime', () =>
-      benchRealtime({ ...common, socketUsers: who.sockets, fanoutAcademy: who.fanoutAcademy }),
-    );
-    await timed('live', () =>
-      benchLive({ ...common, players: who.sockets, academy: who.fanoutAcademy }),
-    );
-    await timed('queue', () => benchQueue({ bench: app, db: database.db, players: who.sockets }));
-    await timed('trials', () =>
-      benchContention({ bench: app, db: database.db, tokens, players: who.sockets, academy: 1 }),
-    );
-    await timed('chat', () => benchChat({ ...common, socketUsers: who.sockets, keyPrefix }));
+      await timed('http', () =>
+        benchHttp({ ...common, viewers: who.viewers, socketUsers: who.sockets }),
+      );
+      await timed('realtime', () =>
+        benchRealtime({ ...common, socketUsers: who.sockets, fanoutAcademy: who.fanoutAcademy }),
+      );
+      await timed('live', () =>
+        benchLive({ ...common, players: who.sockets, academy: who.fanoutAcademy }),
+      );
+      await timed('queue', () => benchQueue({ bench: app, db: database.db, players: who.sockets }));
+      await timed('trials', () =>
+        benchContention({ bench: app, db: database.db, tokens, players: who.sockets, academy: 1 }),
+      );
+      await timed('chat', () => benchChat({ ...common, socketUsers: who.sockets, keyPrefix }));
+    }
+    await timed('sizes', () => benchFeedSizes(keyPrefix));
     await (coldBeside ?? timed('cold', () => benchColdStart()));
 
     const title =

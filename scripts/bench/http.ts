@@ -10,7 +10,6 @@
  * - like toggles and comment creations (many users, many posts) vs the feed.
  */
 import Fastify from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { TestDatabase } from '@touchline/db/testing';
 import { LIMITS } from '@touchline/shared';
 import type { BenchApp } from './app';
@@ -27,6 +26,7 @@ import {
   type CannonRequest,
 } from './lib';
 import { buildPostsServices } from '../../services/api/src/modules/posts/posts.module';
+import { startSelect1Route } from './feeds';
 import { profiled } from './profile';
 import { SIZES, TABLE, uid } from './seed';
 
@@ -35,7 +35,7 @@ export type Tokens = Map<number, string>;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Runs the cases round after round, in the given order each round; answers req/s medians. */
-async function alternate(
+export async function alternate(
   appUrl: string,
   cases: { name: string; url: string; requests: CannonRequest[] }[],
 ) {
@@ -75,12 +75,8 @@ export async function benchHttp(input: {
   hello.get('/', async () => ({ hello: 'world' }));
   const helloUrl = await onFreePort((port) => hello.listen({ port, host: '127.0.0.1' }));
 
-  const select1 = Fastify({ logger: false });
-  select1.get('/', async () => {
-    await database.db.execute(sql`select 1`);
-    return { ok: true };
-  });
-  const select1Url = await onFreePort((port) => select1.listen({ port, host: '127.0.0.1' }));
+  const select1 = await startSelect1Route(database);
+  const select1Url = select1.url;
 
   try {
     const viewerHeaders = viewers.map((n) => auth(tokens.get(n)!));
