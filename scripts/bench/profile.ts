@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { log } from './lib';
 
 type Node = {
@@ -16,6 +17,8 @@ type Node = {
 type Profile = { nodes: Node[]; samples?: number[] };
 
 const dir = process.env.BENCH_PROFILE;
+/** The checkout's own files are named from its root, wherever it is (a worktree too). */
+const root = `${pathToFileURL(process.cwd()).href}/`;
 let session: Session | undefined;
 
 export async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -52,7 +55,7 @@ function topSelf(profile: Profile, count: number): string[] {
     if (!n) continue;
     const { functionName, url, lineNumber } = node.callFrame;
     const where = url
-      ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/main\//, '')}:${lineNumber + 1}`
+      ? `${url.replace(/^.*node_modules\//, '').replace(root, '')}:${lineNumber + 1}`
       : '';
     const key = `${functionName || '(anonymous)'} ${where}`.trim();
     byFrame.set(key, (byFrame.get(key) ?? 0) + n);

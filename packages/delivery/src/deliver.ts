@@ -1,6 +1,6 @@
 import type { Database } from '@touchline/db';
 import type { SecretBox } from '@touchline/drivers';
-import { storeNotices, type Notice } from './notices';
+import { storedInOneStatement, storeNotices, type Notice } from './notices';
 import type { Publisher } from './publisher';
 
 type DeliverDeps = { db: Database; publisher: Publisher; secretBox?: SecretBox | null };
@@ -12,6 +12,12 @@ type DeliverDeps = { db: Database; publisher: Publisher; secretBox?: SecretBox |
  */
 export async function deliverNotices(deps: DeliverDeps, notices: readonly Notice[]) {
   if (notices.length === 0) return [];
+  if (storedInOneStatement(notices)) {
+    // One statement is its own transaction: no BEGIN and COMMIT round trips around it (issue 24).
+    const outbound = await storeNotices(deps.db, null, notices);
+    await deps.publisher.publish(outbound);
+    return outbound;
+  }
   return deps.publisher.deliver(deps.db, (tx) => storeNotices(tx, deps.secretBox ?? null, notices));
 }
 

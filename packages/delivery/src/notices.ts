@@ -112,6 +112,14 @@ export async function announceNotifications(
 }
 
 /**
+ * Notices without e-mails are stored, counted and numbered by one statement
+ * (`insertAnnouncedNotifications`), which is atomic on its own: it needs no transaction around it.
+ */
+export function storedInOneStatement(notices: readonly Notice[]): boolean {
+  return notices.every((n) => !n.email);
+}
+
+/**
  * Stores the notices not stored yet (one statement), queues their e-mails and numbers each in
  * its recipient's realtime stream, all in the caller's transaction. Answers what to publish
  * after the commit (`createPublisher().publish`). The one way a notice is written.
@@ -124,7 +132,7 @@ export async function storeNotices(
   if (notices.length === 0) return [];
   // The common batch (no e-mail; a recipient may have several notices, each numbered with the
   // unread count after it): stored, counted and numbered in one statement (issue 24 item 3).
-  if (notices.every((n) => !n.email)) {
+  if (storedInOneStatement(notices)) {
     const announced = await insertAnnouncedNotifications(
       executor,
       notices.map(({ email: _email, ...row }) => row),

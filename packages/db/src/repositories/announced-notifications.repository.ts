@@ -4,6 +4,7 @@ import { OUTBOX_CHANNEL } from '../outbox-wakeups';
 import { pushSubscriptions, userPhones } from '../schema';
 import { uuidv7 } from '../uuid';
 import { rowsOf } from '../sql';
+import { executeNamed } from './named-statements';
 import type { NewNotification } from './notifications.repository';
 
 /** A notification stored and numbered in its recipient's realtime stream by one statement. */
@@ -49,7 +50,11 @@ export async function insertAnnouncedNotifications(
       created_at: row.createdAt?.toISOString() ?? null,
     })),
   );
-  const result = await executor.execute(sql`
+  // Named: each connection plans this statement once (the worker runs it for every batch).
+  const result = await executeNamed(
+    executor,
+    'announce',
+    sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb)
         as t(id uuid, user_id uuid, actor_id uuid, kind text, text text, link text, source_key text,
@@ -68,10 +73,12 @@ export async function insertAnnouncedNotifications(
         count(*) over (partition by s.user_id) as m
       from stored s
     ),
+    -- Each recipient's unread rows counted through the partial index on their own id: a join
+    -- against all unread rows of every user would grow with the world, not with the batch.
     unread as (
-      select n.user_id, count(*)::int as n from notifications n
-      where n.user_id in (select user_id from stored) and n.read_at is null
-      group by n.user_id
+      select r.user_id, (select count(*)::int from notifications n
+                          where n.user_id = r.user_id and n.read_at is null) as n
+      from (select distinct user_id from stored) r
     ),
     counters as (
       insert into user_event_counters (user_id, last_seq)
@@ -108,7 +115,8 @@ export async function insertAnnouncedNotifications(
       (select pg_notify(${OUTBOX_CHANNEL}, '') from outside limit 1) as "woke"
     from events e
     order by e.user_id, e.seq
-  `);
+  `,
+  );
   return rowsOf<AnnouncedNotification & { woke?: unknown }>(result).map(
     ({ woke: _woke, ...row }) => ({ ...row, seq: Number(row.seq) }),
   );

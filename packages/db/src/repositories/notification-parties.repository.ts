@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { rowsOf } from '../sql';
+import { executeNamed } from './named-statements';
 
 /** Who a notification is from and for, as `notifications.create` needs them. */
 export type NotificationParties = {
@@ -26,7 +27,11 @@ export async function findNotificationPartiesMany(
   const input = JSON.stringify(
     pairs.map((p, i) => ({ i, actor_id: p.actorId, recipient_id: p.recipientId })),
   );
-  const result = await executor.execute(sql`
+  // Named: each connection plans this statement once (the worker reads it for every batch).
+  const result = await executeNamed(
+    executor,
+    'parties',
+    sql`
     with pairs as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(i int, actor_id uuid, recipient_id uuid)
     )
@@ -42,7 +47,8 @@ export async function findNotificationPartiesMany(
     from pairs p
     join users a on a.id = p.actor_id
     left join users r on r.id = p.recipient_id
-  `);
+  `,
+  );
   const found = new Map(
     rowsOf<NotificationParties & { i: number }>(result).map(({ i, ...row }) => [Number(i), row]),
   );
