@@ -2,6 +2,41 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from './client';
 import { rowsOf } from './sql';
 
+/** A date or time column of a table that holds rows. */
+export type DatedColumn = { table: string; column: string; type: 'date' | 'timestamp' };
+
+/**
+ * The date and time columns of the public schema's tables that hold rows: read from the catalog
+ * when the template is made, so the start touches only those tables (opening a table for the
+ * first time is what costs: ~25 tables hold the demo world, ~50 exist).
+ */
+export async function templateDatedColumns(db: Executor): Promise<DatedColumn[]> {
+  const columns = rowsOf<{ table: string; column: string; type: string }>(
+    await db.execute(sql`
+      select c.relname as table, a.attname as column, format_type(a.atttypid, null) as type
+      from pg_attribute a
+      join pg_class c on c.oid = a.attrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0
+        and not a.attisdropped
+        and a.atttypid in ('date'::regtype, 'timestamptz'::regtype, 'timestamp'::regtype)
+      order by c.relname, a.attnum`),
+  );
+  const filled = new Map<string, boolean>();
+  const dated: DatedColumn[] = [];
+  for (const { table, column, type } of columns) {
+    if (!filled.has(table)) {
+      const [row] = rowsOf<{ filled: boolean }>(
+        await db.execute(sql`select exists (select from ${sql.identifier(table)}) as filled`),
+      );
+      filled.set(table, row?.filled === true);
+    }
+    if (filled.get(table))
+      dated.push({ table, column, type: type === 'date' ? 'date' : 'timestamp' });
+  }
+  return dated;
+}
+
 /**
  * A seeded template's dates moved to the day it is used (decision 66): the demo world is made at
  * build time, relative to the build's clock, and copied at start; one transaction then moves every
@@ -15,11 +50,12 @@ import { rowsOf } from './sql';
  * - `keep` (`table.column`) are fixed facts (an academy's founding date): they stay.
  *
  * Triggers are not fired (`session_replication_role = replica`): moving the seed's own rows in
- * time is not an edit of them (the consent ledger refuses every UPDATE). Answers the columns
- * moved.
+ * time is not an edit of them (the consent ledger refuses every UPDATE). `columns` come from
+ * templateDatedColumns, read when the template was made. Answers the columns moved.
  */
 export async function moveTemplateDates(
   tx: Executor,
+  columns: readonly DatedColumn[],
   move: { ms: number; days: number; keep?: readonly string[]; byDays?: readonly string[] },
 ): Promise<number> {
   if (!Number.isInteger(move.ms) || !Number.isInteger(move.days)) {
@@ -27,19 +63,9 @@ export async function moveTemplateDates(
   }
   const keep = new Set(move.keep ?? []);
   const byDays = new Set(move.byDays ?? []);
-  const columns = rowsOf<{ table_name: string; column_name: string; data_type: string }>(
-    await tx.execute(sql`
-      select c.table_name, c.column_name, c.data_type
-      from information_schema.columns c
-      join information_schema.tables t
-        on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-        and c.data_type in ('date', 'timestamp with time zone', 'timestamp without time zone')
-      order by c.table_name, c.ordinal_position`),
-  );
   const byTable = new Map<string, string[]>();
   let moved = 0;
-  for (const { table_name: table, column_name: column, data_type: type } of columns) {
+  for (const { table, column, type } of columns) {
     const name = `${table}.${column}`;
     if (keep.has(name)) continue;
     const q = `"${column.replaceAll('"', '""')}"`;

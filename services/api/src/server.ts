@@ -49,8 +49,9 @@ export async function main() {
       ? await embeddedOptions(config.DATA_DIR, config.PGLITE_TEMPLATE_DIR, logger)
       : { url: config.DATABASE_URL },
   );
-  // From a template the migrations are all applied already: this only checks.
-  if (embedded) await migrateDatabase(database);
+  // From a template the migrations are all applied already: this only checks (the demo world's
+  // copy is checked already: its template was made from these very migrations).
+  if (embedded && !copiedDemo) await migrateDatabase(database);
   // Scaled mode migrates once per release, before any instance starts: a database that is behind
   // is refused with the step to take, not met later as a missing table.
   else await refuseUnmigrated(database);

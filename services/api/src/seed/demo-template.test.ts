@@ -68,6 +68,7 @@ describe('the demo world built with the server', () => {
     const dataDir = path.join(work, 'started');
     const copied = await copyDemoWorld(dataDir, dist, 'build-1', logger);
     expect(copied?.seededAt.toISOString()).toBe(seededAt.toISOString());
+    expect(copied?.datedColumns.length).toBeGreaterThan(0);
     const started = await createDatabase({ dataDir: pgliteDataDir(dataDir) });
     const adopted = await adoptDemoWorld({
       db: started.db,

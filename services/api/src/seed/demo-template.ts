@@ -11,8 +11,10 @@ import {
   pgliteDataDir,
   readPgliteTemplate,
   schema,
+  templateDatedColumns,
   templateFingerprint,
   type Database,
+  type DatedColumn,
 } from '@touchline/db';
 import { createLocalStorage } from '@touchline/drivers';
 import { todayInLagos } from '@touchline/shared';
@@ -31,7 +33,13 @@ import { askDemoGuardian, DEMO_LOGINS, DEMO_PASSWORD, DEMO_TOBI, seedDemoWorld }
 export const DEMO_TEMPLATE_DIR = 'pglite-demo';
 const DEMO_META_FILE = 'pglite-demo.json';
 
-type DemoTemplateMeta = { fingerprint: string; buildId: string; seededAt: string };
+type DemoTemplateMeta = {
+  fingerprint: string;
+  buildId: string;
+  seededAt: string;
+  /** What the start moves (the catalog read at build time: the start reads no catalog). */
+  datedColumns: DatedColumn[];
+};
 
 const silent = { info: () => undefined };
 
@@ -48,6 +56,7 @@ export async function writeDemoTemplate(
   copyPgliteTemplate(migrated.template, pgliteDataDir(building));
   const now = options.now ?? new Date();
   const database = await createDatabase({ dataDir: pgliteDataDir(building) });
+  let datedColumns: DatedColumn[];
   try {
     await seedDemoWorld({
       db: database.db,
@@ -59,6 +68,7 @@ export async function writeDemoTemplate(
       logger: silent,
       now,
     });
+    datedColumns = await templateDatedColumns(database.db);
   } finally {
     // Closed cleanly: a copy then starts without crash recovery.
     await database.close();
@@ -67,6 +77,7 @@ export async function writeDemoTemplate(
     fingerprint: templateFingerprint(),
     buildId: options.buildId,
     seededAt: now.toISOString(),
+    datedColumns,
   };
   await rm(target, { recursive: true, force: true });
   await rename(building, target);
@@ -78,7 +89,10 @@ export async function writeDemoTemplate(
 export async function readDemoTemplate(
   dir: string,
   buildId: string | undefined,
-): Promise<{ template: string; seededAt: Date } | { template?: undefined; reason: string }> {
+): Promise<
+  | { template: string; seededAt: Date; datedColumns: DatedColumn[] }
+  | { template?: undefined; reason: string }
+> {
   if (buildId === undefined) return { reason: 'not a built server (the sources seed at start)' };
   const template = path.join(dir, DEMO_TEMPLATE_DIR);
   const metaFile = path.join(dir, DEMO_META_FILE);
@@ -90,7 +104,7 @@ export async function readDemoTemplate(
   if (meta.fingerprint !== templateFingerprint()) {
     return { reason: 'the demo world was built from other migrations' };
   }
-  return { template, seededAt: new Date(meta.seededAt) };
+  return { template, seededAt: new Date(meta.seededAt), datedColumns: meta.datedColumns };
 }
 
 /**
@@ -103,7 +117,7 @@ export async function copyDemoWorld(
   templateDir: string,
   buildId: string | undefined,
   logger: { debug: (obj: object, msg: string) => void },
-): Promise<{ seededAt: Date } | null> {
+): Promise<{ seededAt: Date; datedColumns: DatedColumn[] } | null> {
   if (!isFreshPgliteDir(pgliteDataDir(dataDir))) return null;
   const found = await readDemoTemplate(templateDir, buildId);
   if (found.template === undefined) {
@@ -114,7 +128,7 @@ export async function copyDemoWorld(
   // Pictures first: a start stopped here leaves no database, so the next start copies again.
   cpSync(path.join(found.template, 'media'), path.join(dataDir, 'media'), { recursive: true });
   copyPgliteTemplate(pgliteDataDir(found.template), pgliteDataDir(dataDir));
-  return { seededAt: found.seededAt };
+  return { seededAt: found.seededAt, datedColumns: found.datedColumns };
 }
 
 /**
@@ -125,11 +139,12 @@ export async function copyDemoWorld(
 export async function adoptDemoWorld(deps: {
   db: Database;
   seededAt: Date;
+  datedColumns: readonly DatedColumn[];
   now: Date;
   askGuardian: GuardianAsker;
 }) {
   await deps.db.transaction(async (tx) => {
-    await moveTemplateDates(tx, {
+    await moveTemplateDates(tx, deps.datedColumns, {
       ms: deps.now.getTime() - deps.seededAt.getTime(),
       days: lagosDaysBetween(deps.seededAt, deps.now),
       keep: ['users.established_on'],
