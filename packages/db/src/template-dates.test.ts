@@ -15,20 +15,24 @@ beforeAll(async () => {
 afterAll(() => testDb?.close());
 
 const HOUR = 3_600_000;
+const GIVEN = {
+  decision: 'given',
+  relationship: 'Aunt',
+  noticeVersion: '2026-11',
+  method: 'email_link+guardian_account_email_code',
+  ip: '127.0.0.1',
+  userAgent: 'demo seed',
+} as const;
 
 test('times move by the clock, dates by Lagos days, kept columns stay, the ledger moves too', async () => {
   const child = await createTestUser(testDb.db, { dob: '2014-03-01' });
   const guardian = await createTestUser(testDb.db, { role: 'guardian' });
   const at = new Date('2026-11-20T09:15:00Z');
+  // The seed's consent for a child, as the demo guardian gives it.
   await appendConsentLedger(testDb.db, {
+    ...GIVEN,
     childId: child.id,
     guardianId: guardian.id,
-    decision: 'given',
-    relationship: 'Mother',
-    noticeVersion: '2026-11',
-    method: 'email_link+guardian_email_code',
-    ip: '127.0.0.1',
-    userAgent: 'test',
     at,
   });
   const columns = await templateDatedColumns(testDb.db);
