@@ -11,12 +11,17 @@
  *   dist/admin-create.js   node dist/admin-create.js <email>
  *   dist/pglite-template/  the embedded database, migrated: a fresh data directory starts as a
  *                          copy of it (packages/db/src/template.ts), no initdb or migrations
+ *   dist/pglite-demo/      the same with the demo world seeded (pglite/, media/): a first
+ *                          `npm start` copies it instead of seeding (decision 66), used only by
+ *                          the api.js built with it (the build id esbuild writes into the bundle)
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPgliteTemplate, TEMPLATE_DIR, writePgliteTemplate } from '@touchline/db';
 import { build, type Plugin } from 'esbuild';
+import { DEMO_TEMPLATE_DIR, writeDemoTemplate } from '../services/api/src/seed/demo-template';
 import {
   BUNDLED_WORKSPACES,
   isExternal,
@@ -58,7 +63,9 @@ const sourceUrls: Plugin = {
 
 async function main() {
   const t0 = Date.now();
-  // The bundles are made anew; the template stays when it was built from the same migrations.
+  const buildId = randomUUID();
+  // The bundles (and the demo world) are made anew; the migrated template stays when it was
+  // built from the same migrations.
   if (existsSync(outdir)) {
     for (const file of readdirSync(outdir)) {
       if (file !== TEMPLATE_DIR && file !== 'pglite-template.json')
@@ -78,6 +85,7 @@ async function main() {
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
+    define: { __TOUCHLINE_BUILD_ID__: JSON.stringify(buildId) },
     plugins: [externals, sourceUrls],
   });
   const imported = new Set<string>();
@@ -116,6 +124,11 @@ async function main() {
       `[build:server] ${TEMPLATE_DIR}/ (the migrated embedded database) ${Math.round(template.bytes / 1024)} KB in ${Date.now() - t1} ms`,
     );
   }
+  const t2 = Date.now();
+  await writeDemoTemplate(outdir, { buildId });
+  console.log(
+    `[build:server] ${DEMO_TEMPLATE_DIR}/ (the demo world, seeded) in ${Date.now() - t2} ms`,
+  );
 }
 
 main().catch((error: unknown) => {

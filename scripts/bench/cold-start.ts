@@ -1,8 +1,8 @@
 /**
  * Embedded cold start: `npm start` itself, as a user runs it (npm, then `scripts/start.mjs`: its
- * staleness checks, then the compiled server in dist/ on the embedded defaults: a fresh PGlite
- * data directory copied from the pre-migrated template, the in-process workers, the demo seed,
- * the built SPA); the time from the spawn until both `GET /` and `GET /api/health` answer 200,
+ * staleness checks, then the compiled server in dist/ on the embedded defaults: a fresh data
+ * directory copied from the demo world the build seeded (decision 66), its dates moved to the
+ * day, the in-process workers, the built SPA); the time from the spawn until both `GET /` and `GET /api/health` answer 200,
  * and the CPU time of every process it started (npm, its shell, node). A fresh data directory
  * each round; the median of the rounds. The builds `npm start` would make first on a fresh clone
  * (the SPA, the server) are made before the rounds and not counted.
@@ -121,7 +121,7 @@ export async function benchColdStart() {
     target: '≤ 3 s',
     meets: s <= 3,
     note:
-      `npm start as shipped: fresh PGlite dir copied from the migrated template, demo seed included` +
+      `npm start as shipped: fresh data dir copied from the demo world the build seeded, dates moved to the day` +
       (cpuSamples.length
         ? `; ${median(cpuSamples).toFixed(1)} s of CPU in all its processes (the machine's load aside)`
         : '') +

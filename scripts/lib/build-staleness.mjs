@@ -49,11 +49,18 @@ const SERVER_SOURCES = [
   'scripts/lib/server-bundle.ts',
 ];
 
-/** Why `dist/` must be (re)built, or null when the bundles and the template are up to date. */
+/**
+ * Why `dist/` must be (re)built, or null when the bundles and the templates (migrated; the demo
+ * world seeded, decision 66) are up to date.
+ */
 export function serverBuildReason(root) {
-  const outputs = ['api.js', 'pglite-template', 'pglite-template.json'].map((file) =>
-    path.join(root, 'dist', file),
-  );
+  const outputs = [
+    'api.js',
+    'pglite-template',
+    'pglite-template.json',
+    'pglite-demo',
+    'pglite-demo.json',
+  ].map((file) => path.join(root, 'dist', file));
   const missing = outputs.find((file) => !existsSync(file));
   if (missing) return `${path.relative(root, missing)} is missing`;
   const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));

@@ -9,6 +9,7 @@ export {
   TEMPLATE_DIR,
   writePgliteTemplate,
 } from './template';
+export { moveTemplateDates, templateDatedColumns, type DatedColumn } from './template-dates';
 export type { MigrationResult } from './migrate';
 export { uuidv7, uuidv7For } from './uuid';
 export { isUniqueViolation } from './errors';

@@ -22,7 +22,12 @@ import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
 import { createLogger } from './lib/logging';
 import { seedDemoWorld } from './seed/demo';
+import { adoptDemoWorld, copyDemoWorld } from './seed/demo-template';
 import { settleStartWork } from './seed/settle';
+
+/** Set by `npm run build:server` in the bundle (esbuild `define`); absent under tsx. */
+declare const __TOUCHLINE_BUILD_ID__: string | undefined;
+const BUILD_ID = typeof __TOUCHLINE_BUILD_ID__ === 'string' ? __TOUCHLINE_BUILD_ID__ : undefined;
 
 /**
  * Starts the API: configuration, database (migrated in embedded mode), drivers, the app, and —
@@ -32,14 +37,21 @@ export async function main() {
   const config = loadApiConfig();
   const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, name: 'api' });
   const embedded = !config.DATABASE_URL;
+  const seedDemo = config.SEED_DEMO && config.APP_ENV !== 'production';
 
+  // A fresh embedded data directory with the demo on: the world the build seeded (decision 66).
+  const copiedDemo =
+    embedded && seedDemo
+      ? await copyDemoWorld(config.DATA_DIR, config.PGLITE_TEMPLATE_DIR, BUILD_ID, logger)
+      : null;
   const database = await createDatabase(
     embedded
       ? await embeddedOptions(config.DATA_DIR, config.PGLITE_TEMPLATE_DIR, logger)
       : { url: config.DATABASE_URL },
   );
-  // From a template the migrations are all applied already: this only checks.
-  if (embedded) await migrateDatabase(database);
+  // From a template the migrations are all applied already: this only checks (the demo world's
+  // copy is checked already: its template was made from these very migrations).
+  if (embedded && !copiedDemo) await migrateDatabase(database);
   // Scaled mode migrates once per release, before any instance starts: a database that is behind
   // is refused with the step to take, not met later as a missing table.
   else await refuseUnmigrated(database);
@@ -55,6 +67,15 @@ export async function main() {
     allowLoopbackPush: config.APP_ENV !== 'production',
     logger,
   });
+  const askGuardian = createGuardianAsker({
+    clock: () => new Date(),
+    publicUrl: config.PUBLIC_URL,
+    secretBox: drivers.secretBox,
+  });
+  // Made today's before the workers start, so nothing reads the build's dates.
+  const adopted = copiedDemo
+    ? await adoptDemoWorld({ db: database.db, ...copiedDemo, now: new Date(), askGuardian })
+    : null;
 
   const app = await buildApp(
     { config, database, drivers, secrets },
@@ -79,18 +100,10 @@ export async function main() {
   }
 
   const seeded =
-    config.SEED_DEMO && config.APP_ENV !== 'production'
-      ? await seedDemoWorld({
-          db: database.db,
-          storage: drivers.storage,
-          logger,
-          askGuardian: createGuardianAsker({
-            clock: () => new Date(),
-            publicUrl: config.PUBLIC_URL,
-            secretBox: drivers.secretBox,
-          }),
-        })
-      : null;
+    adopted ??
+    (seedDemo
+      ? await seedDemoWorld({ db: database.db, storage: drivers.storage, logger, askGuardian })
+      : null);
 
   await app.listen({ host: config.HOST, port: config.PORT });
   // The seed's e-mails and notices go out first, so their log lines do not push the banner away.

@@ -21,14 +21,14 @@ export const DEMO_PASSWORD = 'Touchline@2026';
 
 type DemoUser = Omit<Parameters<typeof insertUser>[1], 'passwordHash' | 'emailVerifiedAt'>;
 
-const ageYears = (years: number, dayOffset = 40) => {
-  const d = new Date(`${yearsBefore(todayInLagos(), years)}T00:00:00Z`);
+const ageYears = (now: Date, years: number, dayOffset = 40) => {
+  const d = new Date(`${yearsBefore(todayInLagos(now), years)}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - dayOffset);
   return d.toISOString().slice(0, 10);
 };
 
 /** The demo world's people; later slices add posts, trials, chats and notifications to them. */
-function demoUsers(): DemoUser[] {
+function demoUsers(now: Date): DemoUser[] {
   return [
     { email: 'admin@touchline.test', role: 'admin', username: 'Touchline Admin' },
     {
@@ -65,7 +65,7 @@ function demoUsers(): DemoUser[] {
       email: 'player@touchline.test',
       role: 'player',
       username: 'Tunde Bakare',
-      dob: ageYears(19),
+      dob: ageYears(now, 19),
       state: 'Lagos',
       district: 'Ikeja',
       sports: ['football'],
@@ -74,7 +74,7 @@ function demoUsers(): DemoUser[] {
       email: 'amaka@touchline.test',
       role: 'player',
       username: 'Amaka Obi',
-      dob: ageYears(16),
+      dob: ageYears(now, 16),
       // Children's consent was given by their guardian (supplement §14, the demo's guardian).
       consentStatus: 'given',
       state: 'Enugu',
@@ -85,7 +85,7 @@ function demoUsers(): DemoUser[] {
       email: 'junior@touchline.test',
       role: 'player',
       username: 'Musa Ibrahim',
-      dob: ageYears(12),
+      dob: ageYears(now, 12),
       consentStatus: 'given',
       state: 'Kaduna',
       district: 'Kaduna North',
@@ -96,7 +96,7 @@ function demoUsers(): DemoUser[] {
       email: 'tobi@touchline.test',
       role: 'player',
       username: 'Tobi Adeyemi',
-      dob: ageYears(14),
+      dob: ageYears(now, 14),
       consentStatus: 'awaiting_consent',
       state: 'Lagos',
       district: 'Surulere',
@@ -112,7 +112,7 @@ function demoUsers(): DemoUser[] {
       email: 'kemi@touchline.test',
       role: 'player',
       username: 'Kemi Adeyemi',
-      dob: ageYears(22),
+      dob: ageYears(now, 22),
       state: 'Oyo',
       district: 'Ibadan North',
       sports: ['football'],
@@ -121,7 +121,7 @@ function demoUsers(): DemoUser[] {
       email: 'chidi@touchline.test',
       role: 'player',
       username: 'Chidi Okafor',
-      dob: ageYears(24),
+      dob: ageYears(now, 24),
       state: 'Rivers',
       district: 'Port Harcourt',
       sports: ['football'],
@@ -130,7 +130,7 @@ function demoUsers(): DemoUser[] {
       email: 'emeka@touchline.test',
       role: 'player',
       username: 'Emeka Nwosu',
-      dob: ageYears(21),
+      dob: ageYears(now, 21),
       state: 'Lagos',
       district: 'Lagos Mainland',
       sports: ['football'],
@@ -140,6 +140,33 @@ function demoUsers(): DemoUser[] {
 
 /** Tobi's guardian, asked for consent at the demo's seed (the link is in the development mailbox). */
 export const DEMO_TOBI_GUARDIAN = 'adeyemi.family@touchline.test';
+export const DEMO_TOBI = 'tobi@touchline.test';
+
+/** The logins the start prints, with the page each signs in on. */
+export const DEMO_LOGINS = [
+  { role: 'admin', email: 'admin@touchline.test', page: '/admin/login' },
+  { role: 'academy', email: 'academy@touchline.test', page: '/academy/login' },
+  { role: 'player', email: 'player@touchline.test', page: '/' },
+  { role: 'guardian', email: 'guardian@touchline.test', page: '/guardian/login' },
+] as const;
+
+/**
+ * Mails Tobi's guardian the consent link (supplement §14). Its token and sealed link belong to the
+ * data directory's own secret and address, so a demo world copied from the build's template
+ * (decision 66) asks at start; a world seeded at start asks inside its transaction.
+ */
+export async function askDemoGuardian(
+  tx: Transaction,
+  tobiId: string,
+  askGuardian: GuardianAsker,
+): Promise<void> {
+  await askGuardian(tx, {
+    childId: tobiId,
+    childName: 'Tobi Adeyemi',
+    guardianEmail: DEMO_TOBI_GUARDIAN,
+    guardianPhone: null,
+  });
+}
 
 /**
  * Seeds the embedded demo world once, on a database without users. Answers the logins to print,
@@ -149,18 +176,18 @@ export async function seedDemoWorld(deps: {
   db: Database;
   storage: StorageDriver;
   logger: Logger;
-  /** Mails Tobi's guardian the consent link (supplement §14), so the development mailbox shows it. */
+  /**
+   * Mails Tobi's guardian the consent link (supplement §14), so the development mailbox shows it.
+   * Left out when the world is seeded into the build's template (askDemoGuardian at start).
+   */
   askGuardian?: GuardianAsker;
+  /** The seed's "now": its dates are relative to it (default: the clock). */
+  now?: Date;
 }) {
   const [row] = await deps.db.select({ n: count() }).from(schema.users);
-  const logins = [
-    { role: 'admin', email: 'admin@touchline.test', page: '/admin/login' },
-    { role: 'academy', email: 'academy@touchline.test', page: '/academy/login' },
-    { role: 'player', email: 'player@touchline.test', page: '/' },
-    { role: 'guardian', email: 'guardian@touchline.test', page: '/guardian/login' },
-  ];
+  const logins = [...DEMO_LOGINS];
   if ((row?.n ?? 0) > 0) return { password: DEMO_PASSWORD, logins, seeded: false };
-  const now = new Date();
+  const now = deps.now ?? new Date();
   // Pictures are stored first (never inside the transaction) and removed if it fails. The hash
   // and the three sets of pictures are made side by side (sharp and argon2 work on their own
   // threads): the start waits for the slowest, not for the sum (issue 24, a start in seconds).
@@ -199,7 +226,7 @@ export async function seedDemoWorld(deps: {
   try {
     await deps.db.transaction(async (tx) => {
       const people = new Map<string, UserRow>();
-      for (const user of demoUsers()) {
+      for (const user of demoUsers(now)) {
         people.set(
           user.email,
           await insertUser(tx, { ...user, passwordHash, emailVerifiedAt: now }),
@@ -209,12 +236,7 @@ export async function seedDemoWorld(deps: {
       await attachDemoAvatars(tx, who, avatars);
       await seedConnections(tx, who);
       await seedGuardian(tx, who, now);
-      await deps.askGuardian?.(tx, {
-        childId: who('tobi@touchline.test').id,
-        childName: 'Tobi Adeyemi',
-        guardianEmail: DEMO_TOBI_GUARDIAN,
-        guardianPhone: null,
-      });
+      if (deps.askGuardian) await askDemoGuardian(tx, who(DEMO_TOBI).id, deps.askGuardian);
       posts = await seedDemoPosts(tx, who, images, now);
       trials = (await seedDemoTrials(tx, who, posters, now)).trials;
       chats = (await seedDemoChats(tx, who, now)).conversations;
@@ -228,7 +250,7 @@ export async function seedDemoWorld(deps: {
   // The seed writes rows without events: its timelines and popular ranking are built once here
   // (decision 45), as `npm run feeds:build` does.
   await rebuildHomeFeeds(deps.db, now);
-  deps.logger.info({ users: demoUsers().length, posts, trials, chats }, 'demo world seeded');
+  deps.logger.info({ users: demoUsers(now).length, posts, trials, chats }, 'demo world seeded');
   return { password: DEMO_PASSWORD, logins, seeded: true };
 }
 

@@ -1,5 +1,4 @@
 import { Transform, type Readable } from 'node:stream';
-import archiver from 'archiver';
 import type { Database } from '@touchline/db';
 import { listConsentLedger } from '@touchline/db/guardians';
 import {
@@ -114,6 +113,8 @@ export async function writeExportZip(input: {
   const sections = await readSections(db, userId);
   const media = await exportMediaFiles(db, userId);
 
+  // Loaded when an export is written, not at every start (issue 24, a start in seconds).
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip', { zlib: { level: 6 } });
   // Counts the bytes on their way to storage (a 'data' listener would start the flow before
   // storage reads it, and lose the start of the file).

@@ -1,6 +1,3 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_OPS_LIMITS, ADMIN_OPS_MESSAGES, ERROR_CODES } from '@touchline/shared';
 import { BOARD_COOKIE, BOARD_PATH, cookieValue, createBoardAuth } from './admin.queues.board-auth';
@@ -22,6 +19,12 @@ export { BOARD_PATH };
 export const queueBoardPlugin: FastifyPluginAsync = async (app) => {
   const queue = app.drivers.queue;
   if (queue.kind !== 'bullmq') return;
+  // Loaded only when there is a board to show: an embedded start does not load bull-board.
+  const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/fastify'),
+  ]);
   const auth = createBoardAuth({ db: app.db, secret: app.secrets.jwtSecret, clock: app.clock });
 
   app.get<{ Querystring: { token?: string } }>(
