@@ -50,8 +50,12 @@ export type HomePanelsInput = {
 const cardColumns = sql`u.username, u.role, coalesce(pr.bio, '') as bio,
       (u.role = 'player' and coalesce(pr.open_to_work, false)) as "openToWork",
       ${mediaJson('um')} as photo,
-      (select count(*)::int from friendships f join users fu on fu.id = f.friend_id
-        where f.user_id = u.id and fu.reachable) as "friendsCount",
+      -- Reachable friends: all of them minus the unreachable ones, found from the few
+      -- unreachable accounts (users_unreachable_idx), not by reading every friend's row.
+      ((select count(*) from friendships f where f.user_id = u.id)
+        - (select count(*) from users fu join friendships f
+            on f.user_id = u.id and f.friend_id = fu.id
+          where not fu.reachable))::int as "friendsCount",
       (select count(*) from follows f join users fu on fu.id = f.follower_id
         where f.academy_id = u.id and fu.reachable)::int as "followersCount",
       (select count(*)::int from posts p where p.author_id = u.id and p.removed_at is null)

@@ -215,6 +215,10 @@ describe('the home feed', () => {
     const viewer = await loner({ username: 'Card Owner' });
     const friend = await person(t);
     await befriend(t, viewer, friend);
+    // A friend who left is not counted.
+    const gone = await person(t);
+    await befriend(t, viewer, gone);
+    await deactivate(t, gone);
     await seedPosts(t, viewer, [1, 2]);
     const academies: Person[] = [];
     for (let i = 0; i < 4; i++)
