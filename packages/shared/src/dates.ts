@@ -4,13 +4,16 @@
  */
 export const LAGOS_TIME_ZONE = 'Africa/Lagos';
 
+/** Made once: building an `Intl.DateTimeFormat` costs far more than formatting with it. */
+const lagosDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: LAGOS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 export function todayInLagos(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: LAGOS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return lagosDay.format(now);
 }
 
 const lagosMoment = new Intl.DateTimeFormat('en-GB', {

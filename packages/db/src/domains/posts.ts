@@ -5,3 +5,4 @@ export * from '../repositories/reports.repository';
 export * from '../repositories/feed.repository';
 export * from '../repositories/post-moderation.repository';
 export * from '../repositories/home-timelines.repository';
+export * from '../repositories/home-panels.repository';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { executeNamed } from './named-statements';
-import { mediaJson, rowsOf, type MediaRef } from '../sql';
+import { rowsOf } from '../sql';
 import {
   hydratedPostsSql,
   minorAuthorSql,
@@ -12,6 +12,7 @@ import {
   type PostViewRow,
 } from './posts.repository';
 import { timelineIdsSql } from './feed-timeline.repository';
+import { rebuiltSnapshotSql, storedSnapshotSql } from './feed-snapshot.repository';
 import { popularScoreSql as popularScore } from './home-timelines.repository';
 
 /** How the home feed is assembled (the service passes the product's numbers). */
@@ -162,58 +163,37 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
  * hydrated; `total` is the snapshot's length (the page is empty past its end). The order comes
  * from the home timeline and the popular ranking (`source: 'timeline'`, the default), or from
  * the on-read computation over every post (`'on_read'`: the reference, same order rules).
+ *
+ * With `reuse` (the service's page 1, decision 64), page 1 keeps the stored snapshot instead of
+ * rebuilding it while it is still what a rebuild would answer as far as anyone can tell: its
+ * first page equals the timeline's newest rows, and it is younger than the popular ranking and
+ * than `reuseMs`. Ties changing (which can move older posts) delete the snapshot.
  */
 export async function readFeedPage(
   executor: Executor,
   viewer: PostViewer,
-  input: { page: number; rules: FeedRules; now: Date; source?: 'timeline' | 'on_read' },
+  input: {
+    page: number;
+    rules: FeedRules;
+    now: Date;
+    source?: 'timeline' | 'on_read';
+    reuseMs?: number;
+  },
 ): Promise<{ total: number; rows: PostViewRow[] }> {
   const { page, rules } = input;
   const source = input.source ?? 'timeline';
-  const v = viewer.viewerId;
   const now = input.now.toISOString();
-  const rebuild = page === 1;
-  const offset = (page - 1) * rules.pageSize;
-  // Page 1 rebuilds the order but writes it only when it changed: an unchanged snapshot costs
-  // no row lock, no WAL and no commit flush (a reload of the home page is a read).
-  const snapshot = rebuild
-    ? sql`
-    computed as (
-      select array(select id from network order by created_at desc, id desc)
-        || array(select id from popular order by score desc, created_at desc, id desc) as post_ids
-    ),
-    written as (
-      insert into feed_snapshots (user_id, post_ids, created_at)
-      select ${v}::uuid, c.post_ids, ${now}::timestamptz
-      from computed c
-      where not exists (
-        select 1 from feed_snapshots s where s.user_id = ${v} and s.post_ids = c.post_ids
-      )
-      on conflict (user_id) do update
-        set post_ids = excluded.post_ids, created_at = excluded.created_at
-    ),
-    snap as (select post_ids from computed),`
-    : sql`
-    built as (
-      insert into feed_snapshots (user_id, post_ids, created_at)
-      select ${v}::uuid,
-        array(select id from network order by created_at desc, id desc)
-          || array(select id from popular order by score desc, created_at desc, id desc),
-        ${now}::timestamptz
-      where not exists (select 1 from feed_snapshots where user_id = ${v})
-      on conflict (user_id) do update
-        set post_ids = excluded.post_ids, created_at = excluded.created_at
-      returning post_ids
-    ),
-    snap as (
-      select post_ids from built
-      union all select post_ids from feed_snapshots where user_id = ${v}
-    ),`;
   const ids =
     source === 'timeline' ? timelineIdsSql(viewer, rules, now) : snapshotIdsSql(viewer, rules, now);
+  const snapshot =
+    page === 1
+      ? rebuiltSnapshotSql(viewer, { now, pageSize: rules.pageSize, reuseMs: input.reuseMs })
+      : storedSnapshotSql(viewer, now);
+  const offset = (page - 1) * rules.pageSize;
+  const name = source === 'timeline' ? 'feed' : 'feed_on_read';
   const result = await executeNamed(
     executor,
-    source === 'timeline' ? 'feed' : 'feed_on_read',
+    input.reuseMs === undefined ? name : `${name}_reuse`,
     sql`
     with ${ids},
     ${snapshot}
@@ -233,126 +213,5 @@ export async function readFeedPage(
     rows: rows
       .filter((r) => r.id !== null)
       .map((r) => toPostViewRow(r as unknown as Parameters<typeof toPostViewRow>[0])),
-  };
-}
-
-export type HomeAcademyRow = {
-  id: string;
-  username: string;
-  district: string | null;
-  state: string | null;
-  photo: MediaRef | null;
-};
-
-export type HomeTrialRow = {
-  id: string;
-  name: string;
-  district: string;
-  state: string;
-  image: MediaRef | null;
-};
-
-export type HomePanelsRow = {
-  username: string;
-  role: 'player' | 'academy' | 'admin';
-  bio: string;
-  openToWork: boolean;
-  photo: MediaRef | null;
-  friendsCount: number;
-  followersCount: number;
-  postCount: number;
-  achievementsCount: number;
-  academies: HomeAcademyRow[];
-  trials: HomeTrialRow[];
-};
-
-/** How many rows each list of the home page's side panels shows. */
-export type HomePanelsInput = {
-  academiesLimit: number;
-  trialsLimit: number;
-  /** Today in Lagos (YYYY-MM-DD): trials whose deadline is before it are closed. */
-  today: string;
-};
-
-/**
- * The home page's side panels in one statement: the viewer's summary card with its counts, the
- * most followed verified academies the viewer can see (never themselves), and the top open
- * trials: active, registration still open (deadline today or later), by an active verified
- * academy no block separates from the viewer; the most registrations first, then the soonest.
- */
-export async function readHomePanels(
-  executor: Executor,
-  viewerId: string,
-  input: HomePanelsInput,
-): Promise<HomePanelsRow | null> {
-  const { academiesLimit, trialsLimit, today } = input;
-  const followers = (academy: string) =>
-    sql.raw(`(select count(*) from follows f join users fu on fu.id = f.follower_id
-      where f.academy_id = ${academy} and fu.reachable)`);
-  const result = await executeNamed(
-    executor,
-    'home_panels',
-    sql`
-    select u.username, u.role, coalesce(pr.bio, '') as bio,
-      (u.role = 'player' and coalesce(pr.open_to_work, false)) as "openToWork",
-      ${mediaJson('um')} as photo,
-      (select count(*)::int from friendships f join users fu on fu.id = f.friend_id
-        where f.user_id = u.id and fu.reachable) as "friendsCount",
-      ${followers('u.id')}::int as "followersCount",
-      (select count(*)::int from posts p where p.author_id = u.id and p.removed_at is null)
-        as "postCount",
-      (select count(*)::int from achievements a where a.user_id = u.id) as "achievementsCount",
-      (
-        select coalesce(json_agg(json_build_object('id', t.id, 'username', t.username,
-          'district', t.district, 'state', t.state, 'photo', t.photo)
-          order by t.followers desc, t.username, t.id), '[]'::json)
-        from (
-          select x.id, x.username, x.district, x.state, ${mediaJson('xm')} as photo,
-            coalesce(fc.n, 0) as followers
-          from users x left join media_objects xm on xm.id = x.profile_photo_media_id
-          left join (
-            -- Every academy's active followers in one grouped pass (not a count per academy).
-            select f.academy_id, count(*) as n
-            from follows f join users fu on fu.id = f.follower_id
-            where fu.reachable
-            group by f.academy_id
-          ) fc on fc.academy_id = x.id
-          where x.role = 'academy' and x.reachable and x.academy_status = 'verified'
-            and x.id <> u.id and ${notBlockedSql(sql`x.id`, viewerId)}
-          order by followers desc, x.username, x.id
-          limit ${academiesLimit}
-        ) t
-      ) as academies,
-      (
-        select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
-          'district', t.district, 'state', t.state, 'image', t.image)
-          order by t.ord), '[]'::json)
-        from (
-          select tr.id, tr.name, tr.district, tr.state, ${mediaJson('tm')} as image,
-            row_number() over (order by tr.registered_count desc, tr.trial_date, tr.name, tr.id)
-              as ord
-          from trials tr
-          join users ta on ta.id = tr.academy_id
-          left join media_objects tm on tm.id = tr.image_media_id
-          where tr.status = 'active' and tr.deadline >= ${today}::date
-            and ta.reachable and ta.academy_status = 'verified'
-            and ${notBlockedSql(sql`tr.academy_id`, viewerId)}
-          order by ord
-          limit ${trialsLimit}
-        ) t
-      ) as trials
-    from users u
-    left join profiles pr on pr.user_id = u.id
-    left join media_objects um on um.id = u.profile_photo_media_id
-    where u.id = ${viewerId}`,
-  );
-  const row = rowsOf<HomePanelsRow>(result)[0];
-  if (!row) return null;
-  return {
-    ...row,
-    friendsCount: Number(row.friendsCount),
-    followersCount: Number(row.followersCount),
-    postCount: Number(row.postCount),
-    achievementsCount: Number(row.achievementsCount),
   };
 }

@@ -106,6 +106,16 @@ export async function mergeAuthorIntoTimeline(
     ) p
     on conflict do nothing`);
   await trimTimeline(executor, userId, cap);
+  await staleSnapshot(executor, userId);
+}
+
+/**
+ * The user's feed snapshot stops being reused for page 1 (decision 64): a tie changed, which can
+ * move posts below its first page. Later pages still slice it, so nothing shifts under a reader.
+ */
+async function staleSnapshot(executor: Executor, userId: string) {
+  await executor.execute(sql`
+    update feed_snapshots set created_at = 'epoch' where user_id = ${userId}::uuid`);
 }
 
 /** Keeps the newest `cap` rows of one user's timeline. */
@@ -134,6 +144,7 @@ export async function dropAuthorFromTimeline(executor: Executor, userId: string,
       and not exists (
         select 1 from follows where follower_id = ${userId}::uuid and academy_id = ${authorId}::uuid
       )`);
+  await staleSnapshot(executor, userId);
 }
 
 /** Both users' timelines lose the other's posts (unfriend, block). */

@@ -91,6 +91,11 @@ export const users = pgTable(
     index('users_consent_awaiting_idx')
       .on(t.createdAt)
       .where(sql`${t.consentStatus} = 'awaiting_consent'`),
+    // Accounts others may not reach: the home card counts a user's reachable friends as all of
+    // them minus these, without reading every friend's row (decision 64).
+    index('users_unreachable_idx')
+      .on(t.id)
+      .where(sql`not ${t.reachable}`),
     // Typo-tolerant name search (pg_trgm).
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
   ],

@@ -1,57 +1,98 @@
 import type { Database } from '@touchline/db';
-import { readFeedPage, readHomePanels } from '@touchline/db/posts';
+import { readFeedPage, readHomeCard, readHomePanels, type HomeLeaders } from '@touchline/db/posts';
 import { todayInLagos, type HomeResponse } from '@touchline/shared';
 import { postsErrors } from './posts.errors';
 import type { Viewer } from '../../lib/auth-context';
-import { FEED_RULES, HOME_ACADEMIES, HOME_TRIALS, postViewerOf } from './posts.rules';
+import { createHomeLeadersCache } from './posts.home-leaders';
+import {
+  FEED_RULES,
+  FEED_SNAPSHOT_REUSE_MS,
+  HOME_ACADEMIES,
+  HOME_LEADERS_SLACK,
+  HOME_LEADERS_TTL_MS,
+  HOME_TRIALS,
+  postViewerOf,
+} from './posts.rules';
 import type { PostViews } from './posts.views';
 
 /**
  * The home page (supplement §4): a feed page and the side panels, in two SQL statements whatever
- * the page. Page 1 fixes the viewer's feed order in a snapshot; later pages slice it, so posts
- * arriving meanwhile never duplicate or skip a post.
+ * the page. Page 1 fixes the viewer's feed order in a snapshot (kept while its first page still
+ * matches the timeline, decision 64); later pages slice it, so posts arriving meanwhile never
+ * duplicate or skip a post. The panels' shared lists come from a per-instance cache.
  */
 export function createFeedService(deps: { db: Database; clock: () => Date; views: PostViews }) {
   const { db, clock, views } = deps;
+  const leadersCache = createHomeLeadersCache({ ttlMs: HOME_LEADERS_TTL_MS });
+
+  /** The shared lists seen by one viewer; null when their blocks emptied a truncated list. */
+  function leadersFor(viewerId: string, hidden: ReadonlySet<string>, lists: HomeLeaders) {
+    const academies = lists.academies.filter((a) => a.id !== viewerId && !hidden.has(a.id));
+    const trials = lists.trials.filter((trial) => !hidden.has(trial.academyId));
+    const short = (seen: unknown[], all: unknown[], limit: number) =>
+      seen.length < limit && all.length >= limit + HOME_LEADERS_SLACK;
+    if (
+      short(academies, lists.academies, HOME_ACADEMIES) ||
+      short(trials, lists.trials, HOME_TRIALS)
+    )
+      return null;
+    return { academies: academies.slice(0, HOME_ACADEMIES), trials: trials.slice(0, HOME_TRIALS) };
+  }
 
   return {
     async home(viewer: Viewer, page: number): Promise<HomeResponse> {
       const now = clock();
-      const [feed, panels] = await Promise.all([
-        readFeedPage(db, postViewerOf(viewer, now), { page, rules: FEED_RULES, now }),
-        readHomePanels(db, viewer.userId, {
+      const today = todayInLagos(now);
+      const cached = leadersCache.get(today, now);
+      const limits = {
+        academiesLimit: HOME_ACADEMIES + HOME_LEADERS_SLACK,
+        trialsLimit: HOME_TRIALS + HOME_LEADERS_SLACK,
+        today,
+      };
+      const [feed, card] = await Promise.all([
+        readFeedPage(db, postViewerOf(viewer, now), {
+          page,
+          rules: FEED_RULES,
+          now,
+          reuseMs: FEED_SNAPSHOT_REUSE_MS,
+        }),
+        readHomeCard(db, viewer.userId, cached ? null : limits),
+      ]);
+      if (!card) throw postsErrors.userNotFound();
+      const lists = cached ?? card.leaders!;
+      if (!cached) leadersCache.set(today, now, lists);
+      // A viewer who blocked most of the leaders: their own lists (one more statement, rare).
+      const seen =
+        leadersFor(viewer.userId, new Set(card.hidden), lists) ??
+        (await readHomePanels(db, viewer.userId, {
           academiesLimit: HOME_ACADEMIES,
           trialsLimit: HOME_TRIALS,
-          today: todayInLagos(now),
-        }),
-      ]);
-      if (!panels) throw postsErrors.userNotFound();
+          today,
+        }))!;
       return {
         posts: feed.rows.map((row) => views.post(row, viewer.userId)),
         has_more: feed.total > page * FEED_RULES.pageSize,
         page,
         user: {
           user_id: viewer.userId,
-          username: panels.username,
-          role: panels.role,
-          bio: panels.bio,
-          profile_photo: views.urlOf(panels.photo, 'display'),
-          open_to_work: panels.openToWork,
-          friends_count: panels.friendsCount,
-          followers_count: panels.followersCount,
-          post_count: panels.postCount,
-          achievements_count: panels.achievementsCount,
+          username: card.username,
+          role: card.role,
+          bio: card.bio,
+          profile_photo: views.urlOf(card.photo, 'display'),
+          open_to_work: card.openToWork,
+          friends_count: card.friendsCount,
+          followers_count: card.followersCount,
+          post_count: card.postCount,
+          achievements_count: card.achievementsCount,
         },
-        // 'Top Trials' come with the side panels (one more json column of that statement), so
-        // the page stays at two statements.
-        trials: panels.trials.map((trial) => ({
+        trials: seen.trials.map((trial) => ({
           id: trial.id,
           name: trial.name,
           image: views.urlOf(trial.image, 'thumb'),
           district: trial.district,
           state: trial.state,
         })),
-        academies: panels.academies.map((a) => ({
+        academies: seen.academies.map((a) => ({
           id: a.id,
           username: a.username,
           userprofile__profile_photo: views.urlOf(a.photo, 'thumb'),

@@ -5,6 +5,7 @@ import { readFeedPage } from '@touchline/db/posts';
 import { countQueries } from '@touchline/db/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { rankHomePopular } from './posts.timelines';
+import { HOME_LEADERS_TTL_MS } from './posts.rules';
 import {
   befriend,
   block,
@@ -28,8 +29,10 @@ type HomeBody = {
 
 describe('the home feed', () => {
   let t: TestApp;
+  /** Real time, moved forward when a test needs the side panels' shared lists read again. */
+  let skew = 0;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock: () => new Date(Date.now() + skew) });
   });
   afterAll(async () => t.close());
 
@@ -212,6 +215,10 @@ describe('the home feed', () => {
     const viewer = await loner({ username: 'Card Owner' });
     const friend = await person(t);
     await befriend(t, viewer, friend);
+    // A friend who left is not counted.
+    const gone = await person(t);
+    await befriend(t, viewer, gone);
+    await deactivate(t, gone);
     await seedPosts(t, viewer, [1, 2]);
     const academies: Person[] = [];
     for (let i = 0; i < 4; i++)
@@ -225,6 +232,9 @@ describe('the home feed', () => {
     for (let f = 0; f < 9; f++) await follow(t, await person(t), blockedAcademy);
     await block(t, viewer, blockedAcademy);
 
+    // The shared lists an earlier request left in the instance's cache are read again once they
+    // are older than it keeps them (decision 64).
+    skew += HOME_LEADERS_TTL_MS;
     const body = await home(viewer);
     expect(body.user).toMatchObject({
       user_id: viewer.id,

@@ -17,7 +17,16 @@ export const FEED_RULES: FeedRules = {
   popularDays: FEED.popularDays,
 };
 export const FEED_MAX_PAGE = Math.ceil((FEED_RULES.networkCap + FEED_RULES.popularCap) / 10);
+/**
+ * How long page 1 may keep the viewer's snapshot while its first page still matches the
+ * timeline (decision 64): the popular ranking's period, which also ends a snapshot's reuse.
+ */
+export const FEED_SNAPSHOT_REUSE_MS = 5 * 60 * 1000;
 export const HOME_ACADEMIES = 3;
+/** How old the shared lists of the side panels may be (per instance, decision 64). */
+export const HOME_LEADERS_TTL_MS = 15_000;
+/** The shared lists hold this many more rows than shown, for viewers who blocked some. */
+export const HOME_LEADERS_SLACK = 20;
 /** 'Top Trials' on the home page: the three open trials with the most registrations. */
 export const HOME_TRIALS = 3;
 export const USER_POSTS_PAGE = 10;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_unreachable_idx" ON "users" USING btree ("id") WHERE not "users"."reachable";
