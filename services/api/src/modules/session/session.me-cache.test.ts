@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@touchline/db';
-import { deriveSecrets } from '@touchline/drivers';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import { openTestSocket, socketBase } from '../../plugins/realtime/realtime.test-support';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import { createTestApp, secondInstance, type TestApp, type TestUser } from '../../testing/test-app';
 
 /**
  * Decision 63: each API instance remembers what `GET /api/me` answered a user (their own data and
@@ -18,18 +17,8 @@ describe('GET /api/me remembered across two instances', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ workers: true });
-    b = await buildApp(
-      {
-        config: t.config,
-        database: t.database,
-        drivers: t.drivers,
-        secrets: deriveSecrets('test-secret-0123456789-0123456789-abcdef'),
-      },
-      { logger: false },
-    );
-    await b.ready();
+    b = await secondInstance(t);
     await b.listen({ port: 0, host: '127.0.0.1' });
-    await Promise.all([t.app.sessionCache.ready(), b.sessionCache.ready()]);
   });
   afterAll(async () => {
     await b?.close();
