@@ -259,8 +259,10 @@ export function createSessionCache(options: SessionCacheOptions) {
     /** Remembers a `GET /api/me` answer read since `begin` unless something changed meanwhile. */
     storeView(view: SessionUser, begun: number) {
       if (begun !== epoch || !trusted()) return;
+      // Frozen: handed out again and again (and its JSON remembered: lib/serialize-once.ts).
+      Object.freeze(view.sports);
       views.delete(view.user_id);
-      views.set(view.user_id, { view, storedAt: now() });
+      views.set(view.user_id, { view: Object.freeze(view), storedAt: now() });
       while (views.size > maxEntries) views.delete(views.keys().next().value as string);
     },
 
