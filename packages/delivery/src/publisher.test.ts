@@ -45,4 +45,49 @@ describe('the publisher', () => {
     expect(tries).toBe(3);
     expect(warned).toMatchObject([{ userId: 'a', seq: 1 }]);
   });
+
+  it('has the badges of the users whose unread count changes forgotten before their events go out', async () => {
+    const steps: string[] = [];
+    const publisher = createPublisher({
+      send: async (userId, e) => {
+        steps.push(`send ${userId}:${e.type}`);
+      },
+      unreadChanged: async (userIds) => {
+        steps.push(`forget ${[...userIds].sort().join(',')}`);
+      },
+    });
+    const system: StoredServerEvent = { type: 'system', seq: 9, data: { text: 'Hello' } };
+    await publisher.publish([
+      { userId: 'a', event: event(1) },
+      { userId: 'b', event: system },
+      { userId: 'c', event: event(4) },
+    ]);
+    expect(steps[0]).toBe('forget a,c');
+    expect(steps.slice(1).sort()).toEqual([
+      'send a:notification_count',
+      'send b:system',
+      'send c:notification_count',
+    ]);
+
+    steps.length = 0;
+    await publisher.publish([{ userId: 'b', event: system }]);
+    expect(steps).toEqual(['send b:system']);
+  });
+
+  it('still sends the events when the badges could not be forgotten', async () => {
+    const sent: string[] = [];
+    const warned: object[] = [];
+    const publisher = createPublisher({
+      logger: { warn: (obj) => warned.push(obj) },
+      send: async (userId) => {
+        sent.push(userId);
+      },
+      unreadChanged: async () => {
+        throw new Error('bus down');
+      },
+    });
+    await publisher.publish([{ userId: 'a', event: event(1) }]);
+    expect(sent).toEqual(['a']);
+    expect(warned).toMatchObject([{ users: 1 }]);
+  });
 });

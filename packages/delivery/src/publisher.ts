@@ -1,6 +1,12 @@
 import type { Database, Transaction } from '@touchline/db';
 import type { BusDriver } from '@touchline/drivers';
-import { userChannel, type BusMessage, type StoredServerEvent } from '@touchline/shared';
+import {
+  SESSIONS_CHANNEL,
+  userChannel,
+  type BusMessage,
+  type SessionInvalidation,
+  type StoredServerEvent,
+} from '@touchline/shared';
 import type { Outbound } from './user-events';
 
 /** Sends one committed stored event towards the user's open tabs (the bus, or the API's hub). */
@@ -16,8 +22,33 @@ export function busSender(bus: BusDriver): StoredSender {
   };
 }
 
+/** Users per `profilesOf` message: one quick decode, as the previews' messages. */
+const PROFILES_PER_MESSAGE = 1000;
+
+/**
+ * Has every API instance forget what `GET /api/me` answered these users (their unread badge
+ * changed), over the bus, as a worker does: the API's own publisher waits for the instances'
+ * acknowledgements instead (its session cache).
+ */
+export function busUnreadForgetter(bus: BusDriver): (userIds: readonly string[]) => Promise<void> {
+  return async (userIds) => {
+    for (let i = 0; i < userIds.length; i += PROFILES_PER_MESSAGE) {
+      const message: SessionInvalidation = {
+        profilesOf: userIds.slice(i, i + PROFILES_PER_MESSAGE),
+      };
+      await bus.publish(SESSIONS_CHANNEL, message);
+    }
+  };
+}
+
 export type PublisherOptions = {
   send: StoredSender;
+  /**
+   * Told, after the commit and before the events go out, which users' unread count the events
+   * change (`notification`, `notification_count`): the API instances' `GET /api/me` answers of
+   * them are forgotten (decision 63). A failure is logged, never thrown.
+   */
+  unreadChanged?: (userIds: readonly string[]) => Promise<void>;
   logger?: Logger;
   /** Tries per user's events before giving up (the client catches up by sequence number). */
   attempts?: number;
@@ -56,7 +87,21 @@ export function createPublisher(options: PublisherOptions) {
     }
   }
 
+  async function forgetBadges(outbound: readonly Outbound[]) {
+    if (!options.unreadChanged) return;
+    const users = new Set<string>();
+    for (const { userId, event } of outbound)
+      if (event.type === 'notification' || event.type === 'notification_count') users.add(userId);
+    if (users.size === 0) return;
+    try {
+      await options.unreadChanged([...users]);
+    } catch (err) {
+      options.logger?.warn({ err, users: users.size }, 'unread badges not forgotten');
+    }
+  }
+
   async function publish(outbound: readonly Outbound[]) {
+    await forgetBadges(outbound);
     const byUser = new Map<string, StoredServerEvent[]>();
     for (const { userId, event } of outbound) {
       const list = byUser.get(userId) ?? [];

@@ -227,5 +227,10 @@ export const PREVIEWS_CHANNEL = 'notice-previews';
  */
 export const SESSIONS_CHANNEL = 'sessions';
 
-/** A message on `SESSIONS_CHANNEL`: every session of the user, or one of them. */
-export type SessionInvalidation = { userId: string; sessionId?: string };
+/**
+ * A message on `SESSIONS_CHANNEL`: every session of the user (and what `GET /api/me` answers
+ * them), or one of their sessions; or only the remembered `GET /api/me` answers of some users,
+ * whose own data or unread badge changed (decision 63).
+ */
+export type SessionInvalidation =
+  { userId: string; sessionId?: string } | { profilesOf: readonly string[] };

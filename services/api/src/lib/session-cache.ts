@@ -5,6 +5,7 @@ import {
   type ConsentStatus,
   type Role,
   type SessionInvalidation,
+  type SessionUser,
 } from '@touchline/shared';
 
 /** What the auth check needs of a live session of an active account. */
@@ -44,6 +45,7 @@ export type SessionCacheOptions = {
 };
 
 type Entry = { session: CachedSession; storedAt: number };
+type ViewEntry = { view: SessionUser; storedAt: number };
 
 /**
  * Live sessions this API instance has checked recently, so a signed-in request needs no database
@@ -61,6 +63,11 @@ export function createSessionCache(options: SessionCacheOptions) {
   const maxEntries = options.maxEntries ?? 20_000;
   const entries = new Map<string, Entry>(); // by session id, least recently used first
   const byUser = new Map<string, Set<string>>();
+  /**
+   * What `GET /api/me` answers, by user (decision 63): their own data and unread badge. Forgotten
+   * with the user's sessions, and alone when the data or the badge changes (`profilesOf`).
+   */
+  const views = new Map<string, ViewEntry>(); // least recently used first
   /**
    * Bumped by every invalidation and every flush. A database read that started before a bump may
    * hold what the invalidation just removed: it is used for its request, never stored.
@@ -87,8 +94,14 @@ export function createSessionCache(options: SessionCacheOptions) {
     if (sessions?.size === 0) byUser.delete(entry.session.userId);
   }
 
-  function forget({ userId, sessionId }: SessionInvalidation) {
+  function forget(change: SessionInvalidation) {
     epoch += 1;
+    if ('profilesOf' in change) {
+      for (const id of change.profilesOf) views.delete(id);
+      return;
+    }
+    const { userId, sessionId } = change;
+    views.delete(userId);
     if (sessionId) {
       if (entries.get(sessionId)?.session.userId === userId) drop(sessionId);
       return;
@@ -100,6 +113,7 @@ export function createSessionCache(options: SessionCacheOptions) {
     epoch += 1;
     entries.clear();
     byUser.clear();
+    views.clear();
   }
 
   const trusted = () => subscribed && !closed && bus.delivering();
@@ -220,15 +234,36 @@ export function createSessionCache(options: SessionCacheOptions) {
         settle(wait);
         if (!(await acknowledged))
           logger.warn(
-            { userId: change.userId, reached, acknowledged: wait.acked },
+            { ...subjectOf(change), reached, acknowledged: wait.acked },
             'session invalidation not acknowledged by every instance in time',
           );
       } catch (err) {
-        logger.warn({ err, userId: change.userId }, 'session invalidation not published');
+        logger.warn({ err, ...subjectOf(change) }, 'session invalidation not published');
       } finally {
         clearTimeout(timer);
         waiting.delete(nonce);
       }
+    },
+
+    /** The user's remembered `GET /api/me` answer, or undefined (as `get`). */
+    getView(userId: string): SessionUser | undefined {
+      if (!trusted()) return undefined;
+      const entry = views.get(userId);
+      if (!entry) return undefined;
+      views.delete(userId);
+      if (now() - entry.storedAt >= ttlMs) return undefined;
+      views.set(userId, entry);
+      return entry.view;
+    },
+
+    /** Remembers a `GET /api/me` answer read since `begin` unless something changed meanwhile. */
+    storeView(view: SessionUser, begun: number) {
+      if (begun !== epoch || !trusted()) return;
+      // Frozen: handed out again and again (and its JSON remembered: lib/serialize-once.ts).
+      Object.freeze(view.sports);
+      views.delete(view.user_id);
+      views.set(view.user_id, { view: Object.freeze(view), storedAt: now() });
+      while (views.size > maxEntries) views.delete(views.keys().next().value as string);
     },
 
     size: () => entries.size,
@@ -242,5 +277,9 @@ export function createSessionCache(options: SessionCacheOptions) {
     },
   };
 }
+
+/** Whom an invalidation is about, for the log. */
+const subjectOf = (change: SessionInvalidation) =>
+  'profilesOf' in change ? { users: change.profilesOf.length } : { userId: change.userId };
 
 export type SessionCache = ReturnType<typeof createSessionCache>;

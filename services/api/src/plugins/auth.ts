@@ -57,6 +57,11 @@ declare module 'fastify' {
      * closes their sockets. Call it before answering the request that ended them.
      */
     endSessions: (userId: string, sessionId?: string) => Promise<void>;
+    /**
+     * After a commit that changed what `GET /api/me` answers the user (their own data, photo):
+     * every instance forgets its remembered answer before this resolves (decision 63).
+     */
+    forgetProfile: (userId: string) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext;
@@ -82,6 +87,7 @@ export const authPlugin = fp(
     app.decorate('sessionCache', cache);
     app.addHook('onClose', async () => cache.close());
     app.decorate('forgetSessions', (userId: string) => cache.invalidate({ userId }));
+    app.decorate('forgetProfile', (userId: string) => cache.invalidate({ profilesOf: [userId] }));
     app.decorate('endSessions', async (userId: string, sessionId?: string) => {
       // The realtime plugin registers after this one; it is there by the time anyone signs out.
       // Side by side: during a bus outage each waits for the connection's deadline once.

@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { closeRedis, createRedisConnection } from '@touchline/drivers';
 import { refuseNulCharacter } from '../lib/form';
+import { leasedRedisStore } from '../lib/rate-limit-store';
 import { USER_BUDGETS, type UserBudgets } from '../lib/user-rate-limit';
 
 /**
@@ -56,8 +57,9 @@ export const securityPlugin = fp(
       origin: app.config.CORS_ORIGINS.length > 0 ? app.config.CORS_ORIGINS : false,
       credentials: false,
     });
-    // With Redis, every API instance counts against the same budget; if Redis fails, requests
-    // pass rather than fail (skipOnError) — the limit is a guard, not a gate.
+    // With Redis, every API instance counts against the same budget, without a round trip per
+    // request; if Redis fails, requests pass rather than fail (skipOnError) — the limit is a
+    // guard, not a gate.
     const redis = app.config.REDIS_URL
       ? createRedisConnection(
           app.config.REDIS_URL,
@@ -69,7 +71,11 @@ export const securityPlugin = fp(
     await app.register(rateLimit, {
       global: true,
       ...(redis
-        ? { redis, nameSpace: options.rateLimitNamespace ?? 'touchline-rl:', skipOnError: true }
+        ? {
+            // Shares of each address's budget spent in memory (lib/rate-limit-store.ts).
+            store: leasedRedisStore(redis, options.rateLimitNamespace ?? 'touchline-rl:'),
+            skipOnError: true,
+          }
         : {}),
       max: app.config.RATE_LIMIT_PER_MINUTE,
       timeWindow: '1 minute',

@@ -202,6 +202,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     drivers,
     config,
+    secrets,
     createUser,
     signIn,
     seed,
@@ -217,6 +218,20 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A second API instance on the test app's database, drivers and bus (in-process, or Redis with
+ * TEST_REDIS_URL), as two processes of the scaled mode are; its caches listen before it answers.
+ */
+export async function secondInstance(t: TestApp): Promise<App> {
+  const app = await buildApp(
+    { config: t.config, database: t.database, drivers: t.drivers, secrets: t.secrets },
+    { logger: false },
+  );
+  await app.ready();
+  await Promise.all([t.app.sessionCache.ready(), app.sessionCache.ready()]);
+  return app;
+}
 
 const noop = () => undefined;
 export const silentLogger = { info: noop, warn: noop, error: noop, debug: noop };

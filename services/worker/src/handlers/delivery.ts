@@ -1,4 +1,9 @@
-import { busSender, createPublisher, type Publisher } from '@touchline/delivery';
+import {
+  busSender,
+  busUnreadForgetter,
+  createPublisher,
+  type Publisher,
+} from '@touchline/delivery';
 import type { BusDriver } from '@touchline/drivers';
 
 const publishers = new WeakMap<BusDriver, Publisher>();
@@ -7,7 +12,11 @@ const publishers = new WeakMap<BusDriver, Publisher>();
 export function publisherFor(bus: BusDriver): Publisher {
   let publisher = publishers.get(bus);
   if (!publisher) {
-    publisher = createPublisher({ send: busSender(bus) });
+    publisher = createPublisher({
+      send: busSender(bus),
+      // The API instances forget the recipients' remembered `GET /api/me` (decision 63).
+      unreadChanged: busUnreadForgetter(bus),
+    });
     publishers.set(bus, publisher);
   }
   return publisher;

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@touchline/db';
-import { deriveSecrets } from '@touchline/drivers';
 import { GUARDIAN_ERRORS, MESSAGES, SOCKET_CLOSE, YOUR_DATA_ERRORS } from '@touchline/shared';
-import { buildApp, type App } from '../../app';
-import { createTestApp, type TestApp, type TestUser } from '../../testing/test-app';
+import type { App } from '../../app';
+import { createTestApp, secondInstance, type TestApp, type TestUser } from '../../testing/test-app';
 import { awaitingChild, consentedGuardian } from '../guardians/guardians.test-support';
 import { openTestSocket, socketBase } from '../../plugins/realtime/realtime.test-support';
 import { hashPassword } from './auth.passwords';
@@ -24,17 +23,7 @@ describe('the session cache across two instances', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    b = await buildApp(
-      {
-        config: t.config,
-        database: t.database,
-        drivers: t.drivers,
-        secrets: deriveSecrets('test-secret-0123456789-0123456789-abcdef'),
-      },
-      { logger: false },
-    );
-    await b.ready();
-    await Promise.all([t.app.sessionCache.ready(), b.sessionCache.ready()]);
+    b = await secondInstance(t);
   });
   afterAll(async () => {
     await b?.close();

@@ -29,6 +29,7 @@ export function buildProfilesService(app: FastifyInstance) {
     canView: social.canSee,
     seesFullProfile: social.seesFullProfile,
     onStorageError: (err) => app.log.warn({ err }, 'replaced media file not deleted'),
+    forgetProfile: (userId) => app.forgetProfile(userId),
   });
 }
 

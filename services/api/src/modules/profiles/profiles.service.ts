@@ -74,6 +74,11 @@ export type ProfilesServiceDeps = {
   seesFullProfile?: SeesFullProfile;
   /** A replaced image whose file could not be deleted (an orphan file, never a broken link). */
   onStorageError?: (err: unknown) => void;
+  /**
+   * After a commit that changed what `GET /api/me` answers the user (account fields, photo):
+   * every API instance forgets its remembered answer (decision 63). None by default.
+   */
+  forgetProfile?: (userId: string) => Promise<void>;
 };
 
 export type ProfileImageKind = 'photo' | 'cover';
@@ -116,6 +121,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     seesFullProfile: deps.seesFullProfile ?? everyoneSeesFullProfile,
   });
   const onStorageError = deps.onStorageError ?? (() => undefined);
+  const forgetProfile = deps.forgetProfile ?? (async () => undefined);
   const removeFiles = (rows: Parameters<typeof deleteStoredFiles>[1]) =>
     deleteStoredFiles(storage, rows, onStorageError);
 
@@ -236,6 +242,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         await updateAccountFields(tx, viewer.userId, account);
         await upsertProfile(tx, viewer.userId, profile);
       });
+      await forgetProfile(viewer.userId);
       return ownView(viewer);
     },
 
@@ -245,7 +252,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
      * academy or administrator (they have no date of birth).
      */
     async correctDob(admin: Viewer, userId: string, input: { dob: string; reason: string }) {
-      return db.transaction(async (tx) => {
+      const corrected = await db.transaction(async (tx) => {
         const user = await lockUserRow(tx, userId);
         if (!user) throw profilesErrors.profileNotFound();
         if (user.role !== 'player')
@@ -260,6 +267,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         });
         return { user_id: userId, dob: input.dob, age: ageOn(input.dob, todayInLagos(clock())) };
       });
+      await forgetProfile(userId);
+      return corrected;
     },
 
     /**
@@ -290,6 +299,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         await stored.discard().catch(onStorageError);
         throw err;
       }
+      if (kind === 'photo') await forgetProfile(viewer.userId);
       await removeFiles(removed);
       return { url: stored.url };
     },
@@ -305,6 +315,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         else await upsertProfile(tx, viewer.userId, { coverPhotoMediaId: null });
         return deleteOwnedMediaObjects(tx, viewer.userId, [previous]);
       });
+      if (kind === 'photo') await forgetProfile(viewer.userId);
       await removeFiles(removed);
       return { url: null };
     },

@@ -12,6 +12,8 @@ export const sessionModule: FastifyPluginAsyncZod = async (app) => {
     mediaUrl: mediaUrlsFrom(app).publicUrl,
     askGuardian: guardianAskerFrom(app),
     forgetSessions: (userId) => app.forgetSessions(userId),
+    forgetProfile: (userId) => app.forgetProfile(userId),
+    views: app.sessionCache,
   });
   await app.register(sessionRoutes({ session }));
 };

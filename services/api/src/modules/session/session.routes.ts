@@ -10,6 +10,7 @@ import {
   signupStep2Schema,
 } from '@touchline/shared';
 import { parseOrThrow } from '../../lib/form';
+import { serializeFrozenOnce } from '../../lib/serialize-once';
 import { guardianContactFor } from '../guardians/guardians.contact';
 import type { SessionService } from './session.service';
 
@@ -21,6 +22,9 @@ import type { SessionService } from './session.service';
 export function sessionRoutes(deps: { session: SessionService }): FastifyPluginAsyncZod {
   const { session } = deps;
   return async (app) => {
+    // A remembered answer (frozen) is stringified once, not on every page load (decision 63).
+    app.setSerializerCompiler(serializeFrozenOnce);
+
     app.get(
       '/me',
       {

@@ -2,6 +2,7 @@ import type { Database } from '@touchline/db';
 import { findSessionUser, updateUserBasics } from '@touchline/db/auth';
 import { latestConsentRequest, setConsentStatus } from '@touchline/db/guardians';
 import { lockUserRow } from '@touchline/db/users';
+import type { SessionUser } from '@touchline/shared';
 import type { Viewer } from '../../lib/auth-context';
 import { commonErrors } from '../../lib/app-error';
 import type { GuardianAsker } from '../guardians/guardians.requests';
@@ -16,9 +17,19 @@ export type WelcomeDetails = {
   guardian: { email: string; phone: string | null } | null;
 };
 
+/** Where the instance remembers `GET /api/me` answers (the session cache, decision 63). */
+export type SessionViews = {
+  getView(userId: string): SessionUser | undefined;
+  begin(): number;
+  storeView(view: SessionUser, begun: number): void;
+};
+
 /**
  * The signed-in user's own session data: who they are, their photo (owned by media, asked through
- * a narrow function) and the unread badge (read with the user's row, one statement).
+ * a narrow function) and the unread badge (read with the user's row, one statement). Answered from
+ * the instance's memory while nothing changed them (decision 63): whatever changes them calls
+ * `forgetProfile` (or `forgetSessions`) after its commit, and the publisher of notices forgets the
+ * recipients' answers.
  */
 export function createSessionService(deps: {
   db: Database;
@@ -26,10 +37,22 @@ export function createSessionService(deps: {
   askGuardian: GuardianAsker;
   /** After a commit that changed the viewer's consent: every API instance forgets their sessions. */
   forgetSessions: (userId: string) => Promise<void>;
+  /** After a commit that changed the viewer's own data: every instance forgets their answer. */
+  forgetProfile: (userId: string) => Promise<void>;
+  views: SessionViews;
 }) {
   const { db } = deps;
 
-  async function view(userId: string) {
+  async function view(userId: string): Promise<SessionUser> {
+    const remembered = deps.views.getView(userId);
+    if (remembered) return remembered;
+    const begun = deps.views.begin();
+    const fresh = await read(userId);
+    deps.views.storeView(fresh, begun);
+    return fresh;
+  }
+
+  async function read(userId: string): Promise<SessionUser> {
     // The row and the unread badge in one statement: this runs on every page load.
     const user = await findSessionUser(db, userId);
     if (!user) throw commonErrors.notFound('User not found');
@@ -79,6 +102,7 @@ export function createSessionService(deps: {
       });
       // An adult may act at once, on whichever instance the next request lands.
       if (consentSettled) await deps.forgetSessions(viewer.userId);
+      else await deps.forgetProfile(viewer.userId);
       return view(viewer.userId);
     },
   };

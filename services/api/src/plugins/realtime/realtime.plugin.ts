@@ -58,9 +58,11 @@ export const realtimePlugin = fp<RealtimePluginOptions>(
       'publisher',
       createPublisher({
         send: (userId, event) => hub.publishStored(userId, event),
+        // Every instance forgets the users' remembered `GET /api/me` first (decision 63).
+        unreadChanged: (userIds) => app.sessionCache.invalidate({ profilesOf: userIds }),
         logger: app.log,
       }),
     );
   },
-  { name: 'realtime', dependencies: ['dependencies'] },
+  { name: 'realtime', dependencies: ['dependencies', 'auth'] },
 );
