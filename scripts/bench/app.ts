@@ -1,8 +1,8 @@
 /**
  * The real app for the bench, built as `services/api/src/server.ts` builds it (every global
  * plugin and module) but on a database handed in, with a Redis key prefix of the bench's own,
- * the rate limit raised and the shipped JSON log (level info, one entry per request) written to
- * /dev/null. The second instance of the chat row (a child process,
+ * the rate limit raised and the shipped JSON log (level info, one entry per request, buffered as
+ * in production) written to /dev/null. The second instance of the chat row (a child process,
  * `instance.ts`) builds the same app on the same database and prefix.
  */
 import { createDevSmsStore } from '@touchline/db/reach';
@@ -16,10 +16,9 @@ import { outboxWakeups } from '@touchline/db/outbox';
 import { createSandboxChargeStore } from '@touchline/db/payments';
 import { createDrivers, deriveSecrets } from '@touchline/drivers';
 import { startWorkers, type Workers } from '@touchline/worker';
-import pino from 'pino';
 import { buildApp } from '../../services/api/src/app';
 import { apiConfigSchema } from '../../services/api/src/config';
-import { createLogger } from '../../services/api/src/lib/logging';
+import { bufferedJsonDestination, createLogger } from '../../services/api/src/lib/logging';
 import { onFreePort } from './lib';
 
 export const BENCH_SECRET = 'bench-secret-0123456789-0123456789-abcdef';
@@ -71,10 +70,7 @@ export async function startBenchApp(options: {
         level: 'info',
         format: 'json',
         name: 'api',
-        destination: pino.destination({
-          dest: '/dev/null',
-          sync: true,
-        }) as unknown as NodeJS.WritableStream,
+        destination: bufferedJsonDestination('/dev/null') as unknown as NodeJS.WritableStream,
       }),
       // BENCH_REQUEST_LOG=fastify: Fastify's two entries per request, to compare.
       requestLog: process.env.BENCH_REQUEST_LOG === 'fastify' ? 'fastify' : 'one-entry',

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadApiConfig } from '../config';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { createLogger } from './logging';
+import { bufferedJsonDestination, createLogger } from './logging';
 
 /** A stream that keeps what is written to it, as text. */
 function capture() {
@@ -89,5 +89,35 @@ describe('logs: readable in development, JSON in production', () => {
     expect(done!.req!.url).toMatch(/^\/api\/health\?token=/);
     expect(done!.res!.statusCode).toBe(200);
     expect(out.lines().join('\n')).not.toContain('secret-token-value');
+  });
+});
+
+describe('production log lines are buffered, never held back', () => {
+  it('a lone line reaches the file without 4 KiB behind it, and at once when flushed', async () => {
+    const { mkdtemp, readFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(tmpdir(), 'touchline-log-'));
+    const file = path.join(dir, 'api.log');
+    try {
+      const destination = bufferedJsonDestination(file);
+      const logger = createLogger({
+        level: 'info',
+        format: 'json',
+        destination: destination as unknown as NodeJS.WritableStream,
+      });
+      logger.info({ order: 'A-1' }, 'registration paid');
+      // Written by the periodic flush, not by a full buffer (a busy machine may take a while).
+      await vi.waitFor(
+        async () => expect(await readFile(file, 'utf8')).toContain('"msg":"registration paid"'),
+        { timeout: 30_000, interval: 50 },
+      );
+      logger.info('second line');
+      destination.flushSync();
+      expect(await readFile(file, 'utf8')).toContain('"msg":"second line"');
+      destination.end();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,8 +6,32 @@ import { redactUrl, serializeRequest } from './log-redaction';
 /** How the processes write their logs: `json` lines (collected in production) or `pretty`. */
 export type LogFormat = 'json' | 'pretty';
 
+/** How often a buffered JSON log is written out at the latest (a quiet server's lines wait no longer). */
+const LOG_FLUSH_MS = 250;
+
 /**
- * The process's logger. `json`: pino's JSON lines on stdout, for a collector. `pretty`
+ * Production's JSON lines, buffered: written out once 4 KiB are waiting or every
+ * `LOG_FLUSH_MS`, without blocking the event loop, and synchronously at exit (pino flushes its
+ * destinations then), instead of one blocking write per line — a busy server wrote a system call
+ * per request for its log alone (decision 63). `dest`: a file descriptor or a path.
+ */
+export function bufferedJsonDestination(dest: number | string) {
+  const stream = pino.destination({ dest, minLength: 4096, sync: false });
+  const timer = setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      // Not open yet, or closed at exit: the next tick (or pino's exit flush) writes it.
+    }
+  }, LOG_FLUSH_MS);
+  timer.unref();
+  stream.once('close', () => clearInterval(timer));
+  return stream;
+}
+
+/**
+ * The process's logger. `json`: pino's JSON lines on stdout, buffered
+ * (`bufferedJsonDestination`), for a collector. `pretty`
  * (development's default): one coloured, human line per entry (time, level, message, then the
  * fields), written synchronously so it interleaves in order with the start banner.
  */
@@ -31,7 +55,7 @@ export function createLogger(options: {
     },
   };
   if (options.format === 'json')
-    return options.destination ? pino(base, options.destination) : pino(base);
+    return pino(base, options.destination ?? bufferedJsonDestination(1));
   return pino(
     base,
     pretty({
