@@ -4,6 +4,7 @@ import { executeNamed } from './named-statements';
 import { rowsOf } from '../sql';
 import {
   hydratedPostsSql,
+  keysetCursorSql,
   minorAuthorSql,
   notBlockedSql,
   toPostViewRow,
@@ -168,6 +169,12 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
  * rebuilding it while it is still what a rebuild would answer as far as anyone can tell: its
  * first page equals the timeline's newest rows, and it is younger than the popular ranking and
  * than `reuseMs`. Ties changing (which can move older posts) delete the snapshot.
+ *
+ * `next` continues the network's order by cursor (`readFeedBefore`, decision 67) after this page:
+ * within the snapshot's network part, the cursor of the page's last post still stored (so the
+ * cursor's next page is the numbered next page); from the page that reaches the network part's
+ * end on (the popular pages too), the cursor of its last network post when that part was full,
+ * null when the whole network fitted. Null for a snapshot written before it counted its network.
  */
 export async function readFeedPage(
   executor: Executor,
@@ -179,7 +186,7 @@ export async function readFeedPage(
     source?: 'timeline' | 'on_read';
     reuseMs?: number;
   },
-): Promise<{ total: number; rows: PostViewRow[] }> {
+): Promise<{ total: number; next: string | null; rows: PostViewRow[] }> {
   const { page, rules } = input;
   const source = input.source ?? 'timeline';
   const now = input.now.toISOString();
@@ -187,9 +194,15 @@ export async function readFeedPage(
     source === 'timeline' ? timelineIdsSql(viewer, rules, now) : snapshotIdsSql(viewer, rules, now);
   const snapshot =
     page === 1
-      ? rebuiltSnapshotSql(viewer, { now, pageSize: rules.pageSize, reuseMs: input.reuseMs })
-      : storedSnapshotSql(viewer, now);
+      ? rebuiltSnapshotSql(viewer, {
+          now,
+          pageSize: rules.pageSize,
+          networkCap: rules.networkCap,
+          reuseMs: input.reuseMs,
+        })
+      : storedSnapshotSql(viewer, now, rules.networkCap);
   const offset = (page - 1) * rules.pageSize;
+  const pageEnd = offset + rules.pageSize;
   const name = source === 'timeline' ? 'feed' : 'feed_on_read';
   const result = await executeNamed(
     executor,
@@ -200,16 +213,39 @@ export async function readFeedPage(
     page as (
       select s.post_id, s.ord
       from snap, unnest(snap.post_ids) with ordinality as s(post_id, ord)
-      where s.ord > ${offset} and s.ord <= ${offset + rules.pageSize}
+      where s.ord > ${offset} and s.ord <= ${pageEnd}
     ),
-    meta as (select coalesce(max(cardinality(post_ids)), 0)::int as total from snap)
-    select meta.total, h.*
+    continuation as (
+      select case
+        when s.network_count is null then null
+        when ${pageEnd}::int >= s.network_count then (
+          select ${keysetCursorSql('ne')}
+          from (select s.network_end_at as created_at, s.network_end_id as id) ne
+          where ne.id is not null
+        )
+        else (
+          select ${keysetCursorSql('p')}
+          from unnest(s.post_ids[1:${pageEnd}::int]) with ordinality u(id, ord)
+          join posts p on p.id = u.id
+          order by u.ord desc
+          limit 1
+        )
+      end as next_cursor
+      from snap s
+    ),
+    meta as (
+      select coalesce(max(cardinality(post_ids)), 0)::int as total,
+        (select next_cursor from continuation limit 1) as next
+      from snap
+    )
+    select meta.total, meta.next, h.*
     from meta left join (${hydratedPostsSql(viewer)}) h on true
     order by h.ord`,
   );
-  const rows = rowsOf<{ total: number; id: string | null }>(result);
+  const rows = rowsOf<{ total: number; next: string | null; id: string | null }>(result);
   return {
     total: Number(rows[0]?.total ?? 0),
+    next: rows[0]?.next ?? null,
     rows: rows
       .filter((r) => r.id !== null)
       .map((r) => toPostViewRow(r as unknown as Parameters<typeof toPostViewRow>[0])),
