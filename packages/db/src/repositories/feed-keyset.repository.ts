@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
+import { networkAuthorsSql, newestByAuthorSql } from './feed-timeline.repository';
 import { executeNamed } from './named-statements';
 import { rowsOf } from '../sql';
 import {
@@ -49,15 +50,7 @@ export async function readFeedBefore(
     executor,
     input.window === undefined ? 'feed_before' : `feed_before_${window}`,
     sql`
-    with network_authors as (
-      select ${v}::uuid as id
-      union select friend_id from friendships where user_id = ${v}
-      union select academy_id from follows where follower_id = ${v}
-    ),
-    network_ok as (
-      select na.id from network_authors na join users au on au.id = na.id
-      where au.reachable and ${notBlockedSql(sql`na.id`, v)}
-    ),
+    with ${networkAuthorsSql(v)},
     recent as (
       select w.id, w.created_at
       from (
@@ -84,18 +77,7 @@ export async function readFeedBefore(
     keyset as (
       select id, created_at from recent where (select ok from exact)
       union all
-      select q.id, q.created_at from (
-        select ap.id, ap.created_at
-        from network_ok a
-        cross join lateral (
-          select p.id, p.created_at from posts p
-          where p.author_id = a.id and p.removed_at is null and ${older('p')}
-          order by p.created_at desc nulls last, p.id desc nulls last
-          limit ${lit(size + 1)}
-        ) ap
-        order by ap.created_at desc, ap.id desc
-        limit ${lit(size + 1)}
-      ) q
+      select q.id, q.created_at from ${newestByAuthorSql(lit(size + 1), older('p'))} q
       where not (select ok from exact)
     ),
     numbered as (

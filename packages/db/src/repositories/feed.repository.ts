@@ -6,13 +6,12 @@ import {
   hydratedPostsSql,
   keysetCursorSql,
   minorAuthorSql,
-  notBlockedSql,
   toPostViewRow,
   visiblePostSql,
   type PostViewer,
   type PostViewRow,
 } from './posts.repository';
-import { timelineIdsSql } from './feed-timeline.repository';
+import { networkAuthorsSql, newestByAuthorSql, timelineIdsSql } from './feed-timeline.repository';
 import { rebuiltSnapshotSql, storedSnapshotSql } from './feed-snapshot.repository';
 import { popularScoreSql as popularScore } from './home-timelines.repository';
 
@@ -73,15 +72,7 @@ function popularCandidate(viewer: PostViewer, rules: FeedRules, now: string) {
 function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
   const v = viewer.viewerId;
   return sql`
-    network_authors as (
-      select ${v}::uuid as id
-      union select friend_id from friendships where user_id = ${v}
-      union select academy_id from follows where follower_id = ${v}
-    ),
-    network_ok as (
-      select na.id from network_authors na join users au on au.id = na.id
-      where au.reachable and ${notBlockedSql(sql`na.id`, v)}
-    ),
+    ${networkAuthorsSql(v)},
     recent_network as (
       select p.id, p.created_at
       from (
@@ -97,18 +88,7 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
       select id, created_at from recent_network
       where (select count(*) from recent_network) >= ${lit(rules.networkCap)}
       union all
-      select q.id, q.created_at from (
-        select ap.id, ap.created_at
-        from network_ok a
-        cross join lateral (
-          select p.id, p.created_at from posts p
-          where p.author_id = a.id and p.removed_at is null
-          order by p.created_at desc nulls last, p.id desc nulls last
-          limit ${lit(rules.networkCap)}
-        ) ap
-        order by ap.created_at desc, ap.id desc
-        limit ${lit(rules.networkCap)}
-      ) q
+      select q.id, q.created_at from ${newestByAuthorSql(lit(rules.networkCap))} q
       where (select count(*) from recent_network) < ${lit(rules.networkCap)}
     ),
     me as (select state, sports from users where id = ${v}),
