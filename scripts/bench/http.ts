@@ -5,13 +5,13 @@
  * - a bare Fastify hello vs the app shell: every global plugin and an authenticated trivial
  *   route (`GET /api/me`), signed in as the viewers in turn;
  * - a bare Fastify `SELECT 1` route on the same database driver vs the home feed, page 1 (which
- *   rebuilds the viewer's snapshot) and the deepest page there is (depth 100,000 when the feed
- *   reaches it), plus the SQL statements of one feed request;
+ *   rebuilds the viewer's snapshot) and a page at depth 100,000 of the viewer's network, reached
+ *   by cursor (`?before=`, decision 67), plus the SQL statements of one feed request;
  * - like toggles and comment creations (many users, many posts) vs the feed.
  */
 import Fastify from 'fastify';
 import type { TestDatabase } from '@touchline/db/testing';
-import { LIMITS } from '@touchline/shared';
+import { sql } from 'drizzle-orm';
 import type { BenchApp } from './app';
 import {
   QUICK,
@@ -28,7 +28,7 @@ import {
 import { buildPostsServices } from '../../services/api/src/modules/posts/posts.module';
 import { startSelect1Route } from './feeds';
 import { profiled } from './profile';
-import { SIZES, TABLE, uid } from './seed';
+import { SIZES, TABLE, rowsOf, uid } from './seed';
 
 export type Tokens = Map<number, string>;
 
@@ -87,39 +87,36 @@ export async function benchHttp(input: {
       const res = await bench.app.inject({ method: 'GET', url: '/api/home?page=1', headers });
       if (res.statusCode !== 200) throw new Error(`feed page 1: ${res.statusCode} ${res.body}`);
     }
-    const deep = await deepestPage(bench, viewerHeaders[0]!);
+    const deep = await deepCursors(database, viewers);
     const feed1: CannonRequest[] = viewerHeaders.map((headers) => ({
       path: '/api/home?page=1',
       headers,
     }));
-    const feedDeep: CannonRequest[] = viewerHeaders.map((headers) => ({
-      path: `/api/home?page=${deep.page}`,
+    const feedDeep: CannonRequest[] = viewerHeaders.map((headers, i) => ({
+      path: `/api/home?before=${encodeURIComponent(deep.cursors[i]!)}`,
       headers,
     }));
+    const deepQuery = { page: 1, before: deep.cursors[0]! };
 
     // Statements of one feed request over HTTP (the session check included), and of the feed
     // service alone (the feed page and the side panels: what the ≤ 2 target counts).
-    const overHttp = async (page: number) => {
+    const overHttp = async (path: string) => {
       const { statements: list } = await database.recordQueries(() =>
-        bench.app.inject({
-          method: 'GET',
-          url: `/api/home?page=${page}`,
-          headers: viewerHeaders[0]!,
-        }),
+        bench.app.inject({ method: 'GET', url: path, headers: viewerHeaders[0]! }),
       );
       return list.length;
     };
     const feedService = buildPostsServices(bench.app).feed;
-    const ofService = async (page: number) => {
+    const ofService = async (query: { page: number; before?: string }) => {
       const viewer = { userId: uid(TABLE.users, viewers[0]!), role: 'player' as const };
       const { statements: list } = await database.recordQueries(() =>
-        feedService.home(viewer, page),
+        feedService.home(viewer, query),
       );
       return list.length;
     };
     const statements = {
-      http: [await overHttp(1), await overHttp(deep.page)],
-      service: [await ofService(1), await ofService(deep.page)],
+      http: [await overHttp('/api/home?page=1'), await overHttp(feedDeep[0]!.path)],
+      service: [await ofService({ page: 1 }), await ofService(deepQuery)],
     };
 
     // Likes and comments: socket users on academy posts (anyone may comment on those), spread
@@ -147,7 +144,7 @@ export async function benchHttp(input: {
     const data = await alternate(appUrl, [
       { name: 'SELECT 1 route', url: select1Url, requests: [{ path: '/' }] },
       { name: 'home feed page 1', url: appUrl, requests: feed1 },
-      { name: `home feed page ${deep.page}`, url: appUrl, requests: feedDeep },
+      { name: deep.name, url: appUrl, requests: feedDeep },
       { name: 'like toggle', url: appUrl, requests: likes },
       { name: 'comment create', url: appUrl, requests: comments },
     ]);
@@ -166,7 +163,7 @@ export async function benchHttp(input: {
     });
     const s1 = data.get('SELECT 1 route')!;
     const f1 = data.get('home feed page 1')!;
-    const fd = data.get(`home feed page ${deep.page}`)!;
+    const fd = data.get(deep.name)!;
     rows.push({
       name: 'Home feed page 1 (builds the snapshot)',
       baseline: 'SELECT 1 route',
@@ -179,7 +176,7 @@ export async function benchHttp(input: {
       note: backend === 'postgres' ? undefined : 'the target is for Postgres',
     });
     rows.push({
-      name: `Home feed page ${deep.page} (depth ${deep.depth.toLocaleString('en')})`,
+      name: `Home feed at depth ${deep.depth.toLocaleString('en')} (by cursor)`,
       baseline: 'page 1',
       baselineValue: f1,
       value: fd,
@@ -196,7 +193,7 @@ export async function benchHttp(input: {
       unit: '',
       target: '≤ 2',
       meets: worst <= 2,
-      note: `page 1: ${statements.service[0]}, page ${deep.page}: ${statements.service[1]}`,
+      note: `page 1: ${statements.service[0]}, depth ${deep.depth}: ${statements.service[1]}`,
     });
     rows.push({
       name: 'SQL statements per GET /api/home over HTTP (with the session check)',
@@ -204,7 +201,7 @@ export async function benchHttp(input: {
       unit: '',
       target: 'recorded',
       meets: null,
-      note: `page 1: ${statements.http[0]}, page ${deep.page}: ${statements.http[1]}`,
+      note: `page 1: ${statements.http[0]}, depth ${deep.depth}: ${statements.http[1]}`,
     });
     const likeRps = data.get('like toggle')!;
     const commentRps = data.get('comment create')!;
@@ -235,29 +232,42 @@ export async function benchHttp(input: {
 }
 
 /**
- * The feed page at depth 100,000 (page 10,001 of 10) when the viewer's feed reaches it; else the
- * deepest page that still answers posts (found by bisection), with the reason.
+ * The cursor of each viewer's network post at depth 100,000 (their own, friends' and followed
+ * academies' posts, newest first): what a client holds after scrolling that far. Found by the
+ * bench in one SQL query per viewer (an OFFSET the app never runs); the app is only sent the
+ * cursor, as a client would send it. Where a viewer's network is shorter, its oldest post.
  */
-async function deepestPage(bench: BenchApp, headers: Record<string, string>) {
-  const size = LIMITS.feedPageSize;
-  const wanted = QUICK ? 2 : Math.floor(100_000 / size) + 1;
-  const hasPosts = async (page: number) => {
-    const res = await bench.app.inject({ method: 'GET', url: `/api/home?page=${page}`, headers });
-    return res.statusCode === 200 && (res.json() as { posts: unknown[] }).posts.length > 0;
-  };
-  if (await hasPosts(wanted))
-    return { page: wanted, depth: (wanted - 1) * size, reached: true, why: '' };
-  let lo = 1;
-  let hi = wanted;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (await hasPosts(mid)) lo = mid;
-    else hi = mid;
+async function deepCursors(database: TestDatabase, viewers: number[]) {
+  const depth = QUICK ? 20 : 100_000;
+  const cursors: string[] = [];
+  let reached = true;
+  for (const n of viewers) {
+    const v = uid(TABLE.users, n);
+    const result = await database.db.execute(sql`
+      with network as (
+        select ${v}::uuid as id
+        union select friend_id from friendships where user_id = ${v}
+        union select academy_id from follows where follower_id = ${v}
+      ),
+      ranked as (
+        select p.created_at, p.id, row_number() over (order by p.created_at desc, p.id desc) as n
+        from posts p
+        where p.removed_at is null and p.author_id in (select id from network)
+      )
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || id
+          as cursor, n
+      from ranked where n <= ${depth}
+      order by n desc limit 1`);
+    const [row] = rowsOf(result);
+    if (!row) throw new Error(`viewer ${n} has no network posts`);
+    if (Number(row.n) < depth) reached = false;
+    cursors.push(String(row.cursor));
   }
   return {
-    page: lo,
-    depth: (lo - 1) * size,
-    reached: false,
-    why: `depth ${((wanted - 1) * size).toLocaleString('en')} not reachable: the feed ends after page ${lo}`,
+    cursors,
+    depth,
+    reached,
+    name: `home feed at depth ${depth} (cursor)`,
+    why: reached ? '' : `a viewer's network is shorter than ${depth.toLocaleString('en')} posts`,
   };
 }

@@ -6,3 +6,4 @@ export * from '../repositories/feed.repository';
 export * from '../repositories/post-moderation.repository';
 export * from '../repositories/home-timelines.repository';
 export * from '../repositories/home-panels.repository';
+export * from '../repositories/feed-keyset.repository';

@@ -10,6 +10,20 @@ import { notBlockedSql, type PostViewer } from './posts.repository';
 const lit = (n: number) => sql.raw(String(Math.trunc(Number(n))));
 
 /**
+ * Where the network part of a new snapshot ends when it is full (`networkCap` posts): its oldest
+ * post, the keyset position `GET /api/home?before=` continues from (decision 67). No row when the
+ * whole network fitted: nothing older is left to continue with.
+ */
+function networkEndSql(networkCap: number) {
+  return sql`network_end as (
+      select created_at, id from network
+      where (select count(*) from network) >= ${lit(networkCap)}
+      order by created_at asc, id asc
+      limit 1
+    ),`;
+}
+
+/**
  * Page 1: the order rebuilt from `network` and `popular` and written when it changed. With
  * `reuseMs`, the stored snapshot is kept without rebuilding (decision 64) when
  *
@@ -26,7 +40,7 @@ const lit = (n: number) => sql.raw(String(Math.trunc(Number(n))));
  */
 export function rebuiltSnapshotSql(
   viewer: PostViewer,
-  input: { now: string; pageSize: number; reuseMs?: number },
+  input: { now: string; pageSize: number; networkCap: number; reuseMs?: number },
 ) {
   const v = viewer.viewerId;
   const { now, pageSize, reuseMs } = input;
@@ -46,7 +60,10 @@ export function rebuiltSnapshotSql(
               = array(select post_id from snapshot_head order by created_at desc, post_id desc)
         )`;
   return sql`
-    stored as (select post_ids, created_at from feed_snapshots where user_id = ${v}),
+    stored as (
+      select post_ids, created_at, network_count, network_end_at, network_end_id
+      from feed_snapshots where user_id = ${v}
+    ),
     snapshot_head as (
       select h.post_id, h.created_at
       from home_timelines h
@@ -56,45 +73,64 @@ export function rebuiltSnapshotSql(
       limit ${lit(pageSize)}
     ),
     reusable as (select ${reusable} as ok),
+    ${networkEndSql(input.networkCap)}
     computed as (
       select array(select id from network order by created_at desc, id desc)
-        || array(select id from popular order by score desc, created_at desc, id desc) as post_ids
+        || array(select id from popular order by score desc, created_at desc, id desc) as post_ids,
+        (select count(*) from network)::int as network_count,
+        (select created_at from network_end) as network_end_at,
+        (select id from network_end) as network_end_id
       where not (select ok from reusable)
     ),
     written as (
-      insert into feed_snapshots (user_id, post_ids, created_at)
-      select ${v}::uuid, c.post_ids, ${now}::timestamptz
+      insert into feed_snapshots
+        (user_id, post_ids, created_at, network_count, network_end_at, network_end_id)
+      select ${v}::uuid, c.post_ids, ${now}::timestamptz, c.network_count, c.network_end_at,
+        c.network_end_id
       from computed c
       where not exists (
         select 1 from feed_snapshots s
         where s.user_id = ${v} and s.post_ids = c.post_ids and ${fresh}
       )
       on conflict (user_id) do update
-        set post_ids = excluded.post_ids, created_at = excluded.created_at
+        set post_ids = excluded.post_ids, created_at = excluded.created_at,
+          network_count = excluded.network_count, network_end_at = excluded.network_end_at,
+          network_end_id = excluded.network_end_id
     ),
     snap as (
-      select post_ids from computed
-      union all select post_ids from stored where (select ok from reusable)
+      select post_ids, network_count, network_end_at, network_end_id from computed
+      union all
+      select post_ids, network_count, network_end_at, network_end_id
+      from stored where (select ok from reusable)
     ),`;
 }
 
 /** A later page: the stored snapshot, built first when the viewer has none. */
-export function storedSnapshotSql(viewer: PostViewer, now: string) {
+export function storedSnapshotSql(viewer: PostViewer, now: string, networkCap: number) {
   const v = viewer.viewerId;
   return sql`
+    ${networkEndSql(networkCap)}
     built as (
-      insert into feed_snapshots (user_id, post_ids, created_at)
+      insert into feed_snapshots
+        (user_id, post_ids, created_at, network_count, network_end_at, network_end_id)
       select ${v}::uuid,
         array(select id from network order by created_at desc, id desc)
           || array(select id from popular order by score desc, created_at desc, id desc),
-        ${now}::timestamptz
+        ${now}::timestamptz,
+        (select count(*) from network)::int,
+        (select created_at from network_end),
+        (select id from network_end)
       where not exists (select 1 from feed_snapshots where user_id = ${v})
       on conflict (user_id) do update
-        set post_ids = excluded.post_ids, created_at = excluded.created_at
-      returning post_ids
+        set post_ids = excluded.post_ids, created_at = excluded.created_at,
+          network_count = excluded.network_count, network_end_at = excluded.network_end_at,
+          network_end_id = excluded.network_end_id
+      returning post_ids, network_count, network_end_at, network_end_id
     ),
     snap as (
-      select post_ids from built
-      union all select post_ids from feed_snapshots where user_id = ${v}
+      select post_ids, network_count, network_end_at, network_end_id from built
+      union all
+      select post_ids, network_count, network_end_at, network_end_id
+      from feed_snapshots where user_id = ${v}
     ),`;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { minorAuthorSql, notBlockedSql, visiblePostSql, type PostViewer } from './posts.repository';
 
 /** What the timeline read needs of the feed's rules (see `FeedRules`). */
@@ -6,6 +6,43 @@ type TimelineRules = { networkCap: number; popularCap: number; popularDays: numb
 
 /** A whole number written into the statement's text (the planner sizes LIMITs it can read). */
 const lit = (n: number) => sql.raw(String(Math.trunc(Number(n))));
+
+/**
+ * The viewer's network as the feed reads it: `network_authors` (the viewer, their friends, the
+ * academies they follow) and `network_ok`, those of them who are reachable and not blocked either
+ * way. Two relations of a `with` clause (no trailing comma).
+ */
+export function networkAuthorsSql(viewerId: string) {
+  return sql`network_authors as (
+      select ${viewerId}::uuid as id
+      union select friend_id from friendships where user_id = ${viewerId}
+      union select academy_id from follows where follower_id = ${viewerId}
+    ),
+    network_ok as (
+      select na.id from network_authors na join users au on au.id = na.id
+      where au.reachable and ${notBlockedSql(sql`na.id`, viewerId)}
+    )`;
+}
+
+/**
+ * The newest `limit` network posts (of `network_ok`'s authors) matching `where` (on the alias
+ * `p`), newest first: each author's by `posts_author_created_idx`, then merged. A subquery of
+ * `id, created_at`.
+ */
+export function newestByAuthorSql(limit: SQL, where: SQL = sql`true`) {
+  return sql`(
+        select ap.id, ap.created_at
+        from network_ok a
+        cross join lateral (
+          select p.id, p.created_at from posts p
+          where p.author_id = a.id and p.removed_at is null and ${where}
+          order by p.created_at desc nulls last, p.id desc nulls last
+          limit ${limit}
+        ) ap
+        order by ap.created_at desc, ap.id desc
+        limit ${limit}
+      )`;
+}
 
 /**
  * The feed's two parts read from what the writes prepared (decision 45), as the `network` and
@@ -25,11 +62,7 @@ export function timelineIdsSql(viewer: PostViewer, rules: TimelineRules, now: st
   const v = viewer.viewerId;
   const cap = lit(rules.networkCap);
   return sql`
-    network_authors as (
-      select ${v}::uuid as id
-      union select friend_id from friendships where user_id = ${v}
-      union select academy_id from follows where follower_id = ${v}
-    ),
+    ${networkAuthorsSql(v)},
     timeline as (
       select h.post_id as id, h.created_at
       from home_timelines h
@@ -43,27 +76,15 @@ export function timelineIdsSql(viewer: PostViewer, rules: TimelineRules, now: st
       order by created_at asc nulls first, post_id asc nulls first
       limit 1
     ),
-    network_ok as (
-      select na.id from network_authors na join users au on au.id = na.id
-      where au.reachable and ${notBlockedSql(sql`na.id`, v)}
-    ),
     network_rest as (
-      select q.id, q.created_at from (
-        select ap.id, ap.created_at
-        from network_ok a
-        cross join lateral (
-          select p.id, p.created_at from posts p
-          where p.author_id = a.id and p.removed_at is null
-            and (
-              not exists (select 1 from timeline_end)
-              or (p.created_at, p.id) < (select created_at, post_id from timeline_end)
-            )
-          order by p.created_at desc nulls last, p.id desc nulls last
-          limit ${cap}
-        ) ap
-        order by ap.created_at desc, ap.id desc
-        limit ${cap}
-      ) q
+      select q.id, q.created_at
+      from ${newestByAuthorSql(
+        cap,
+        sql`(
+          not exists (select 1 from timeline_end)
+          or (p.created_at, p.id) < (select created_at, post_id from timeline_end)
+        )`,
+      )} q
       where (select count(*) from timeline) < ${cap}
     ),
     network as (

@@ -4,14 +4,14 @@ import { executeNamed } from './named-statements';
 import { rowsOf } from '../sql';
 import {
   hydratedPostsSql,
+  keysetCursorSql,
   minorAuthorSql,
-  notBlockedSql,
   toPostViewRow,
   visiblePostSql,
   type PostViewer,
   type PostViewRow,
 } from './posts.repository';
-import { timelineIdsSql } from './feed-timeline.repository';
+import { networkAuthorsSql, newestByAuthorSql, timelineIdsSql } from './feed-timeline.repository';
 import { rebuiltSnapshotSql, storedSnapshotSql } from './feed-snapshot.repository';
 import { popularScoreSql as popularScore } from './home-timelines.repository';
 
@@ -72,15 +72,7 @@ function popularCandidate(viewer: PostViewer, rules: FeedRules, now: string) {
 function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
   const v = viewer.viewerId;
   return sql`
-    network_authors as (
-      select ${v}::uuid as id
-      union select friend_id from friendships where user_id = ${v}
-      union select academy_id from follows where follower_id = ${v}
-    ),
-    network_ok as (
-      select na.id from network_authors na join users au on au.id = na.id
-      where au.reachable and ${notBlockedSql(sql`na.id`, v)}
-    ),
+    ${networkAuthorsSql(v)},
     recent_network as (
       select p.id, p.created_at
       from (
@@ -96,18 +88,7 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
       select id, created_at from recent_network
       where (select count(*) from recent_network) >= ${lit(rules.networkCap)}
       union all
-      select q.id, q.created_at from (
-        select ap.id, ap.created_at
-        from network_ok a
-        cross join lateral (
-          select p.id, p.created_at from posts p
-          where p.author_id = a.id and p.removed_at is null
-          order by p.created_at desc nulls last, p.id desc nulls last
-          limit ${lit(rules.networkCap)}
-        ) ap
-        order by ap.created_at desc, ap.id desc
-        limit ${lit(rules.networkCap)}
-      ) q
+      select q.id, q.created_at from ${newestByAuthorSql(lit(rules.networkCap))} q
       where (select count(*) from recent_network) < ${lit(rules.networkCap)}
     ),
     me as (select state, sports from users where id = ${v}),
@@ -168,6 +149,12 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
  * rebuilding it while it is still what a rebuild would answer as far as anyone can tell: its
  * first page equals the timeline's newest rows, and it is younger than the popular ranking and
  * than `reuseMs`. Ties changing (which can move older posts) delete the snapshot.
+ *
+ * `next` continues the network's order by cursor (`readFeedBefore`, decision 67) after this page:
+ * within the snapshot's network part, the cursor of the page's last post still stored (so the
+ * cursor's next page is the numbered next page); from the page that reaches the network part's
+ * end on (the popular pages too), the cursor of its last network post when that part was full,
+ * null when the whole network fitted. Null for a snapshot written before it counted its network.
  */
 export async function readFeedPage(
   executor: Executor,
@@ -179,7 +166,7 @@ export async function readFeedPage(
     source?: 'timeline' | 'on_read';
     reuseMs?: number;
   },
-): Promise<{ total: number; rows: PostViewRow[] }> {
+): Promise<{ total: number; next: string | null; rows: PostViewRow[] }> {
   const { page, rules } = input;
   const source = input.source ?? 'timeline';
   const now = input.now.toISOString();
@@ -187,9 +174,15 @@ export async function readFeedPage(
     source === 'timeline' ? timelineIdsSql(viewer, rules, now) : snapshotIdsSql(viewer, rules, now);
   const snapshot =
     page === 1
-      ? rebuiltSnapshotSql(viewer, { now, pageSize: rules.pageSize, reuseMs: input.reuseMs })
-      : storedSnapshotSql(viewer, now);
+      ? rebuiltSnapshotSql(viewer, {
+          now,
+          pageSize: rules.pageSize,
+          networkCap: rules.networkCap,
+          reuseMs: input.reuseMs,
+        })
+      : storedSnapshotSql(viewer, now, rules.networkCap);
   const offset = (page - 1) * rules.pageSize;
+  const pageEnd = offset + rules.pageSize;
   const name = source === 'timeline' ? 'feed' : 'feed_on_read';
   const result = await executeNamed(
     executor,
@@ -200,16 +193,39 @@ export async function readFeedPage(
     page as (
       select s.post_id, s.ord
       from snap, unnest(snap.post_ids) with ordinality as s(post_id, ord)
-      where s.ord > ${offset} and s.ord <= ${offset + rules.pageSize}
+      where s.ord > ${offset} and s.ord <= ${pageEnd}
     ),
-    meta as (select coalesce(max(cardinality(post_ids)), 0)::int as total from snap)
-    select meta.total, h.*
+    continuation as (
+      select case
+        when s.network_count is null then null
+        when ${pageEnd}::int >= s.network_count then (
+          select ${keysetCursorSql('ne')}
+          from (select s.network_end_at as created_at, s.network_end_id as id) ne
+          where ne.id is not null
+        )
+        else (
+          select ${keysetCursorSql('p')}
+          from unnest(s.post_ids[1:${pageEnd}::int]) with ordinality u(id, ord)
+          join posts p on p.id = u.id
+          order by u.ord desc
+          limit 1
+        )
+      end as next_cursor
+      from snap s
+    ),
+    meta as (
+      select coalesce(max(cardinality(post_ids)), 0)::int as total,
+        (select next_cursor from continuation limit 1) as next
+      from snap
+    )
+    select meta.total, meta.next, h.*
     from meta left join (${hydratedPostsSql(viewer)}) h on true
     order by h.ord`,
   );
-  const rows = rowsOf<{ total: number; id: string | null }>(result);
+  const rows = rowsOf<{ total: number; next: string | null; id: string | null }>(result);
   return {
     total: Number(rows[0]?.total ?? 0),
+    next: rows[0]?.next ?? null,
     rows: rows
       .filter((r) => r.id !== null)
       .map((r) => toPostViewRow(r as unknown as Parameters<typeof toPostViewRow>[0])),

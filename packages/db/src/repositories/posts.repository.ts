@@ -123,6 +123,16 @@ export function commentThreadSql(
 }
 
 /**
+ * A row's keyset cursor (`<created_at>~<id>`, `keysetCursorOf` in the contract) made in SQL, so
+ * it keeps the microseconds a JavaScript date would drop; `alias` has `created_at` and `id`.
+ */
+export function keysetCursorSql(alias: string) {
+  return sql.raw(
+    `to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || ${alias}.id`,
+  );
+}
+
+/**
  * A minor's posts are seen only by the minor, administrators and the minor's circle (supplement
  * §13: friends, academies they follow, verified academies); on the aliases `p` and `au`.
  */
@@ -143,7 +153,7 @@ export function hydratedPostsSql(viewer: PostViewer) {
   const { viewerId, isAdmin, adultCutoff } = viewer;
   return sql`
     select pg.ord, p.id, p.author_id as "authorId", p.content, p.created_at as "createdAt",
-      to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || p.id as cursor,
+      ${keysetCursorSql('p')} as cursor,
       p.edited_at is not null as edited, p.likes_count as "likesCount",
       p.comments_count as "commentsCount", p.media_kind as "mediaKind", ${mediaJson('pm')} as media,
       au.username, au.role, coalesce(pr.bio, '') as bio, ${mediaJson('am')} as photo,

@@ -159,6 +159,18 @@ export const feedSnapshots = pgTable('feed_snapshots', {
     .references(() => users.id, { onDelete: 'cascade' }),
   postIds: uuid('post_ids').array().notNull(),
   createdAt: createdAt(),
+  /**
+   * How many of `post_ids` are the network part (the rest are popular posts); null for a snapshot
+   * written before migration 0027. Numbered pages answer `next` from it (decision 67).
+   */
+  networkCount: integer('network_count'),
+  /**
+   * The oldest post of the snapshot's network part when that part was full (`networkCap` posts):
+   * the keyset position where `GET /api/home?before=` continues past the snapshot (decision 67).
+   * Null when the whole network fitted (nothing older to continue with).
+   */
+  networkEndAt: tz('network_end_at'),
+  networkEndId: uuid('network_end_id'),
 });
 
 /**

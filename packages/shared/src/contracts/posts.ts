@@ -6,7 +6,7 @@ import {
   commentCursorSchema,
   cursorPageFields,
   keysetCursorSchema,
-  numberedPageFields,
+  eitherPageFields,
   pageLimitSchema,
 } from '../paging';
 
@@ -137,9 +137,14 @@ export const academyListItemSchema = z.object({
 });
 export type AcademyListItem = z.infer<typeof academyListItemSchema>;
 
+/**
+ * `GET /api/home`: by `page` (the snapshot, decision 14) or by `before` (the network past it,
+ * decision 67; `page` null). `next` continues by cursor: on a cursor page while `has_more`, and on
+ * the snapshot's last numbered page when the network goes on past it; null otherwise.
+ */
 export const homeResponseSchema = z.object({
   posts: z.array(postSchema),
-  ...numberedPageFields,
+  ...eitherPageFields,
   user: homeUserSchema,
   trials: z.array(trialListItemSchema),
   academies: z.array(academyListItemSchema),

@@ -1,6 +1,12 @@
 import type { Database } from '@touchline/db';
-import { readFeedPage, readHomeCard, readHomePanels, type HomeLeaders } from '@touchline/db/posts';
-import { todayInLagos, type HomeResponse } from '@touchline/shared';
+import {
+  readFeedBefore,
+  readFeedPage,
+  readHomeCard,
+  readHomePanels,
+  type HomeLeaders,
+} from '@touchline/db/posts';
+import { parseKeysetCursor, todayInLagos, type HomeResponse } from '@touchline/shared';
 import { postsErrors } from './posts.errors';
 import type { Viewer } from '../../lib/auth-context';
 import { createHomeLeadersCache } from './posts.home-leaders';
@@ -39,8 +45,34 @@ export function createFeedService(deps: { db: Database; clock: () => Date; views
     return { academies: academies.slice(0, HOME_ACADEMIES), trials: trials.slice(0, HOME_TRIALS) };
   }
 
+  /**
+   * The feed part: a numbered page of the snapshot, or (with `before`, which wins) the network's
+   * posts older than the cursor. A numbered page's `next` continues the network by cursor after
+   * it; on the snapshot's last page that is where the client goes on past it (decision 67).
+   */
+  async function feedPart(viewer: Viewer, query: HomeQuery, now: Date) {
+    const postViewer = postViewerOf(viewer, now);
+    const before = query.before ? parseKeysetCursor(query.before) : null;
+    if (before) {
+      const found = await readFeedBefore(db, postViewer, {
+        before,
+        pageSize: FEED_RULES.pageSize,
+      });
+      return { rows: found.rows, has_more: found.next !== null, page: null, next: found.next };
+    }
+    const page = query.page;
+    const found = await readFeedPage(db, postViewer, {
+      page,
+      rules: FEED_RULES,
+      now,
+      reuseMs: FEED_SNAPSHOT_REUSE_MS,
+    });
+    const hasMore = found.total > page * FEED_RULES.pageSize;
+    return { rows: found.rows, has_more: hasMore, page, next: found.next };
+  }
+
   return {
-    async home(viewer: Viewer, page: number): Promise<HomeResponse> {
+    async home(viewer: Viewer, query: HomeQuery): Promise<HomeResponse> {
       const now = clock();
       const today = todayInLagos(now);
       const cached = leadersCache.get(today, now);
@@ -50,12 +82,7 @@ export function createFeedService(deps: { db: Database; clock: () => Date; views
         today,
       };
       const [feed, card] = await Promise.all([
-        readFeedPage(db, postViewerOf(viewer, now), {
-          page,
-          rules: FEED_RULES,
-          now,
-          reuseMs: FEED_SNAPSHOT_REUSE_MS,
-        }),
+        feedPart(viewer, query, now),
         readHomeCard(db, viewer.userId, cached ? null : limits),
       ]);
       if (!card) throw postsErrors.userNotFound();
@@ -71,8 +98,9 @@ export function createFeedService(deps: { db: Database; clock: () => Date; views
         }))!;
       return {
         posts: feed.rows.map((row) => views.post(row, viewer.userId)),
-        has_more: feed.total > page * FEED_RULES.pageSize,
-        page,
+        has_more: feed.has_more,
+        page: feed.page,
+        next: feed.next,
         user: {
           user_id: viewer.userId,
           username: card.username,
@@ -103,5 +131,8 @@ export function createFeedService(deps: { db: Database; clock: () => Date; views
     },
   };
 }
+
+/** `?page=` (1 when absent) and `?before=` (a keyset cursor the contract validated). */
+export type HomeQuery = { page: number; before?: string };
 
 export type FeedService = ReturnType<typeof createFeedService>;

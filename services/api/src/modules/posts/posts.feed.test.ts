@@ -271,8 +271,8 @@ describe('the home feed', () => {
 
     const feed = t.services.feed;
     const auth = { userId: viewer.id, role: viewer.role };
-    const page1 = await countQueries(t.database, () => feed.home(auth, 1));
-    const page3 = await countQueries(t.database, () => feed.home(auth, 3));
+    const page1 = await countQueries(t.database, () => feed.home(auth, { page: 1 }));
+    const page3 = await countQueries(t.database, () => feed.home(auth, { page: 3 }));
     expect([page1, page3]).toEqual([2, 2]);
     // Over HTTP the first signed-in request adds its session check; later ones find the session
     // in the instance's cache (decision 44) and cost the feed's own two.
@@ -282,7 +282,7 @@ describe('the home feed', () => {
     ];
     expect(overHttp).toEqual([3, 2]);
 
-    const result = await feed.home(auth, 3);
+    const result = await feed.home(auth, { page: 3 });
     expect(result.posts).toHaveLength(10);
     expect(result.posts[1]).toMatchObject({ likes_count: 1, comments_count: 1 });
     expect(result.posts[1]!.comments[0]).toMatchObject({ content: 'Deep cut' });

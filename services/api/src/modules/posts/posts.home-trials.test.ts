@@ -114,7 +114,7 @@ describe('home Top Trials', () => {
 
     // Still two statements for the page (the trials ride with the side panels).
     const statements = await countQueries(t.database, () =>
-      t.services.feed.home({ userId: viewer.id, role: viewer.role }, 1),
+      t.services.feed.home({ userId: viewer.id, role: viewer.role }, { page: 1 }),
     );
     expect(statements).toBe(2);
   });

@@ -124,6 +124,40 @@ describe('home', () => {
     expect(await screen.findByText('You’re all caught up')).toBeVisible();
   });
 
+  it('keeps scrolling past the numbered pages with the cursor the last one answered', async () => {
+    signIn('player', 'Tunde Bakare');
+    const end = '2026-01-01T00:00:00.000001Z~0190a000-0000-7002-8000-000000000010';
+    const older = '2025-12-31T00:00:00Z~0190a000-0000-7002-8000-000000000020';
+    const fetch = serveApi({
+      'GET /api/home': ({ url }) => {
+        const before = url.searchParams.get('before');
+        if (before === end)
+          return homePage({ page: null, posts: posts(11, 20), has_more: true, next: older });
+        if (before === older)
+          return homePage({ page: null, posts: posts(21, 22), has_more: false, next: null });
+        return homePage({ page: 1, posts: posts(1, 10), has_more: false, next: end });
+      },
+      'GET /api/user_academy': () => [],
+    });
+    Object.defineProperty(document.documentElement, 'scrollHeight', {
+      value: 2000,
+      configurable: true,
+    });
+    renderApp('/home');
+    const feed = await screen.findByRole('list', { name: 'Feed' });
+    expect(within(feed).getAllByRole('article')).toHaveLength(10);
+
+    scrollTo(1700, 2000);
+    await waitFor(() => expect(within(feed).getAllByRole('article')).toHaveLength(20));
+    scrollTo(1750, 2000);
+    await waitFor(() => expect(within(feed).getAllByRole('article')).toHaveLength(22));
+    const asked = fetch
+      .callsTo('GET /api/home')
+      .map(({ url }) => url.searchParams.get('before') ?? `page ${url.searchParams.get('page')}`);
+    expect(asked).toEqual(['page 1', end, older]);
+    expect(await screen.findByText('You’re all caught up')).toBeVisible();
+  });
+
   it('staggers the entrance of each post by 0.09 s per place in its page', async () => {
     signIn('player', 'Tunde Bakare');
     serveApi({

@@ -78,6 +78,7 @@ export function homePage(over: Partial<HomeResponse> = {}): HomeResponse {
     posts: [makePost()],
     has_more: false,
     page: 1,
+    next: null,
     user: {
       user_id: 'player-1',
       username: 'Tunde Bakare',
