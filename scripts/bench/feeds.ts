@@ -6,9 +6,10 @@
  */
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { rankPopularPosts, rebuildTimelinesBatch } from '@touchline/db/posts';
+import { rebuildTimelinesBatch } from '@touchline/db/posts';
 import type { DatabaseHandle } from '@touchline/db';
-import { FEED, adultCutoffOn, todayInLagos } from '@touchline/shared';
+import { FEED } from '@touchline/shared';
+import { rankHomePopular } from '../../services/api/src/modules/posts/posts.timelines';
 import { onFreePort } from './lib';
 
 export async function buildViewerFeeds(database: DatabaseHandle, viewerIds: string[]) {
@@ -20,15 +21,7 @@ export async function buildViewerFeeds(database: DatabaseHandle, viewerIds: stri
       userIds: viewerIds,
     }),
   );
-  const now = new Date();
-  await database.db.transaction((tx) =>
-    rankPopularPosts(tx, {
-      now,
-      days: FEED.popularDays,
-      perScope: FEED.popularPerScope,
-      adultCutoff: adultCutoffOn(todayInLagos(now)),
-    }),
-  );
+  await rankHomePopular(database.db, new Date());
 }
 
 /** A bare Fastify route running `select 1` through the database handle; answers its URL. */

@@ -29,6 +29,21 @@ function scrollTo(bottom: number, height: number) {
   fireEvent.scroll(window);
 }
 
+/**
+ * The home page rendered 2000 px tall (taller than the window: only scrolling asks for more);
+ * answers the feed once its first 10 posts show.
+ */
+async function renderTallFeed() {
+  Object.defineProperty(document.documentElement, 'scrollHeight', {
+    value: 2000,
+    configurable: true,
+  });
+  renderApp('/home');
+  const feed = await screen.findByRole('list', { name: 'Feed' });
+  expect(within(feed).getAllByRole('article')).toHaveLength(10);
+  return feed;
+}
+
 const posts = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) =>
     makePost({ id: `p${from + i}`, content: `Post ${from + i}` }),
@@ -99,14 +114,7 @@ describe('home', () => {
           : homePage({ page: 1, posts: posts(1, 10), has_more: true }),
       'GET /api/user_academy': () => [],
     });
-    // A page taller than the window: only scrolling asks for more.
-    Object.defineProperty(document.documentElement, 'scrollHeight', {
-      value: 2000,
-      configurable: true,
-    });
-    renderApp('/home');
-    const feed = await screen.findByRole('list', { name: 'Feed' });
-    expect(within(feed).getAllByRole('article')).toHaveLength(10);
+    const feed = await renderTallFeed();
 
     // Half way: nothing yet. The first scroll of a burst is checked at once (the throttle's
     // leading edge), so nothing can still be on its way.
@@ -139,13 +147,7 @@ describe('home', () => {
       },
       'GET /api/user_academy': () => [],
     });
-    Object.defineProperty(document.documentElement, 'scrollHeight', {
-      value: 2000,
-      configurable: true,
-    });
-    renderApp('/home');
-    const feed = await screen.findByRole('list', { name: 'Feed' });
-    expect(within(feed).getAllByRole('article')).toHaveLength(10);
+    const feed = await renderTallFeed();
 
     scrollTo(1700, 2000);
     await waitFor(() => expect(within(feed).getAllByRole('article')).toHaveLength(20));
