@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertMessage, openThread } from '@touchline/db/chat';
 import { linkGuardian, listConsentLedger } from '@touchline/db/guardians';
 import { listNotifications } from '@touchline/db/notifications';
 import { createTestUser } from '@touchline/db/testing';
 import { findUserById } from '@touchline/db/users';
-import { GUARDIAN_NOTICES, todayInLagos, yearsBefore } from '@touchline/shared';
+import { GUARDIAN_NOTICES, SESSIONS_CHANNEL, todayInLagos, yearsBefore } from '@touchline/shared';
 import { createHandlerEnv } from '../testing/handler-env';
 import { emailsTo } from '../testing/trial-fixtures';
 import { renderEmail } from './email-templates';
@@ -149,9 +149,21 @@ describe('guardians.end_at_18', () => {
     );
   });
 
-  it('an 18-year-old still awaiting consent no longer needs it', async () => {
+  it('an 18-year-old still awaiting consent no longer needs it, on every API instance at once', async () => {
     const waiting = await child(18, { consentStatus: 'awaiting_consent' });
-    await h.run('guardians.end_at_18', 'run-3', {});
-    expect((await findUserById(h.env.db, waiting.id))?.consentStatus).toBe('not_needed');
+    const forgotten: unknown[] = [];
+    const stop = await h.drivers.bus.subscribe(SESSIONS_CHANNEL, (message) => {
+      forgotten.push(message);
+    });
+    try {
+      await h.run('guardians.end_at_18', 'run-3', {});
+      expect((await findUserById(h.env.db, waiting.id))?.consentStatus).toBe('not_needed');
+      // The API instances forget the sessions they hold with the old consent state.
+      await vi.waitFor(() => expect(forgotten).toContainEqual({ userId: waiting.id }), {
+        timeout: 30_000,
+      });
+    } finally {
+      await stop();
+    }
   });
 });

@@ -10,7 +10,14 @@ import {
 import { lockUserRow } from '@touchline/db/users';
 import { deliverNotices, emailLink, storeNotices, type Notice } from '@touchline/delivery';
 import type { BusDriver, JobHandler, SecretBox } from '@touchline/drivers';
-import { GUARDIAN_HOME_PATH, GUARDIAN_NOTICES, isMinorOn, todayInLagos } from '@touchline/shared';
+import {
+  GUARDIAN_HOME_PATH,
+  GUARDIAN_NOTICES,
+  SESSIONS_CHANNEL,
+  isMinorOn,
+  todayInLagos,
+  type SessionInvalidation,
+} from '@touchline/shared';
 import { publisherFor } from './delivery';
 
 type Deps = {
@@ -73,9 +80,11 @@ export function createEndAt18Handler(deps: Deps): JobHandler<'guardians.end_at_1
     const grown = await listTurnedAdult(deps.db, today, END_BATCH);
     const publisher = publisherFor(deps.bus);
     for (const person of grown) {
+      let ended = false;
       await publisher.deliver(deps.db, async (tx) => {
         const row = await lockUserRow(tx, person.id);
         if (!row || row.erasedAt || isMinorOn(row.dob, today)) return [];
+        ended = true;
         const guardians = await liveGuardiansOf(tx, person.id);
         await endGuardianLinks(tx, person.id, { at: now, reason: 'turned_18' });
         await markConsentNotNeeded(tx, person.id);
@@ -117,6 +126,12 @@ export function createEndAt18Handler(deps: Deps): JobHandler<'guardians.end_at_1
         ];
         return storeNotices(tx, deps.secretBox, notices);
       });
+      // Their consent changed: every API instance reads their session anew on the next request
+      // (decision 44). A lost publish is covered by the cached session's 30-second expiry.
+      if (ended)
+        await deps.bus
+          .publish(SESSIONS_CHANNEL, { userId: person.id } satisfies SessionInvalidation)
+          .catch(() => undefined);
     }
   };
 }
