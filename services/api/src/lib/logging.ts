@@ -17,7 +17,16 @@ const LOG_FLUSH_MS = 250;
  */
 export function bufferedJsonDestination(dest: number | string) {
   const stream = pino.destination({ dest, minLength: 4096, sync: false });
+  // Flushed only when a line came since the last flush: an idle server makes no (empty) write.
+  let pending = false;
+  const write = stream.write.bind(stream);
+  stream.write = (data: string) => {
+    pending = true;
+    return write(data);
+  };
   const timer = setInterval(() => {
+    if (!pending) return;
+    pending = false;
     try {
       stream.flush();
     } catch {
