@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { executeNamed } from './named-statements';
+import { executeNamed, preparedStatement, type PreparedStatement } from './named-statements';
 import { rowsOf } from '../sql';
 import {
   hydratedPostsSql,
@@ -164,7 +164,10 @@ export async function readFeedPage(
   viewer: PostViewer,
   input: FeedPageInput,
 ): Promise<{ total: number; next: string | null; rows: PostViewRow[] }> {
-  const { name, pageSql } = feedPageSql(viewer, input);
+  const { name, pageSql } = feedPageSql(viewer, input, {
+    ...pageBounds(input),
+    now: input.now.toISOString(),
+  });
   const result = await executeNamed(
     executor,
     name,
@@ -207,18 +210,13 @@ export async function readHomeFacts(
   facts: PostFactsRow[];
   card: HomeCardWithHidden | null;
 }> {
-  const { name, pageSql } = feedPageSql(viewer, input);
-  const result = await executeNamed(
-    executor,
-    `${name}_facts`,
-    sql`${pageSql},
-    card as (select row_to_json(c) as card from (${homeCardSql(viewer.viewerId)}) c)
-    select meta.total, meta.next, card.card, f.*
-    from meta
-    left join card on true
-    left join (${postFactsSql(viewer)}) f on true
-    order by f.ord`,
-  );
+  const result = await homeFactsStatement(input)(executor, {
+    ...pageBounds(input),
+    viewer: viewer.viewerId,
+    admin: viewer.isAdmin,
+    cutoff: viewer.adultCutoff,
+    now: input.now.toISOString(),
+  });
   const rows = rowsOf<
     PostFactsRow & { total: number; next: string | null; card: unknown; id: string | null }
   >(result);
@@ -242,11 +240,63 @@ export async function readHomeFacts(
   };
 }
 
+/** Where a numbered page starts and ends in the snapshot's order (after `offset`, to `pageEnd`). */
+function pageBounds(input: Pick<FeedPageInput, 'page' | 'rules'>) {
+  const offset = (input.page - 1) * input.rules.pageSize;
+  return { offset, pageEnd: offset + input.rules.pageSize };
+}
+
+/** `readHomeFacts`'s statements, built once per shape (decision 70). */
+const homeFactsStatements = new Map<string, PreparedStatement>();
+
+/**
+ * The statement `readHomeFacts` runs for this shape of input, its text built once with
+ * placeholders for the viewer, the moment and the page's bounds: building the feed's text (and
+ * naming it by its hash) on every request cost more of the API's CPU than reading its answer.
+ */
+function homeFactsStatement(input: FeedPageInput) {
+  const shape = JSON.stringify([
+    input.page === 1,
+    input.source ?? 'timeline',
+    input.reuseMs ?? null,
+    input.rules,
+  ]);
+  let statement = homeFactsStatements.get(shape);
+  if (!statement) {
+    const viewer: PostViewer = {
+      viewerId: sql.placeholder('viewer') as unknown as string,
+      isAdmin: sql.placeholder('admin') as unknown as boolean,
+      adultCutoff: sql.placeholder('cutoff') as unknown as string,
+    };
+    const { name, pageSql } = feedPageSql(viewer, input, {
+      offset: sql.placeholder('offset') as unknown as number,
+      pageEnd: sql.placeholder('pageEnd') as unknown as number,
+      now: sql.placeholder('now') as unknown as string,
+    });
+    statement = preparedStatement(
+      `${name}_facts`,
+      sql`${pageSql},
+    card as (select row_to_json(c) as card from (${homeCardSql(viewer.viewerId)}) c)
+    select meta.total, meta.next, card.card, f.*
+    from meta
+    left join card on true
+    left join (${postFactsSql(viewer)}) f on true
+    order by f.ord`,
+    );
+    homeFactsStatements.set(shape, statement);
+  }
+  return statement;
+}
+
 /** The `with` clause of a feed page statement up to `meta(total, next)` and `page(post_id, ord)`. */
-function feedPageSql(viewer: PostViewer, input: FeedPageInput) {
+function feedPageSql(
+  viewer: PostViewer,
+  input: FeedPageInput,
+  at: { offset: number; pageEnd: number; now: string },
+) {
   const { page, rules } = input;
   const source = input.source ?? 'timeline';
-  const now = input.now.toISOString();
+  const { offset, pageEnd, now } = at;
   const ids =
     source === 'timeline' ? timelineIdsSql(viewer, rules, now) : snapshotIdsSql(viewer, rules, now);
   const snapshot =
@@ -258,8 +308,6 @@ function feedPageSql(viewer: PostViewer, input: FeedPageInput) {
           reuseMs: input.reuseMs,
         })
       : storedSnapshotSql(viewer, now, rules.networkCap);
-  const offset = (page - 1) * rules.pageSize;
-  const pageEnd = offset + rules.pageSize;
   const name = source === 'timeline' ? 'feed' : 'feed_on_read';
   return {
     name: input.reuseMs === undefined ? name : `${name}_reuse`,
