@@ -224,7 +224,8 @@ export async function readHomeFacts(
   return {
     total: Number(first?.total ?? 0),
     next: first?.next ?? null,
-    card: first?.card ? homeCardOf(first.card as HomeCardWithHidden) : null,
+    // The card comes as text on every row: parsed once, not once a row by the driver.
+    card: first?.card ? homeCardOf(JSON.parse(first.card as string) as HomeCardWithHidden) : null,
     facts: rows
       .filter((r) => r.id !== null)
       .map((r) => ({
@@ -276,7 +277,7 @@ function homeFactsStatement(input: FeedPageInput) {
     statement = preparedStatement(
       `${name}_facts`,
       sql`${pageSql},
-    card as (select row_to_json(c) as card from (${homeCardSql(viewer.viewerId)}) c)
+    card as (select row_to_json(c)::text as card from (${homeCardSql(viewer.viewerId)}) c)
     select meta.total, meta.next, card.card, f.*
     from meta
     left join card on true
