@@ -230,7 +230,11 @@ export const SESSIONS_CHANNEL = 'sessions';
 /**
  * A message on `SESSIONS_CHANNEL`: every session of the user (and what `GET /api/me` answers
  * them), or one of their sessions; or only the remembered `GET /api/me` answers of some users,
- * whose own data or unread badge changed (decision 63).
+ * whose own data or unread badge changed (decision 63); or only the remembered shared parts of
+ * some posts, whose text, comments or media changed (decision 70). The first two also forget the
+ * remembered posts the users wrote or commented on (their name, photo, bio or reach changed).
  */
 export type SessionInvalidation =
-  { userId: string; sessionId?: string } | { profilesOf: readonly string[] };
+  | { userId: string; sessionId?: string }
+  | { profilesOf: readonly string[] }
+  | { postsOf: readonly string[] };

@@ -1,19 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { executeNamed } from './named-statements';
+import { executeNamed, preparedStatement, type PreparedStatement } from './named-statements';
 import { rowsOf } from '../sql';
 import {
   hydratedPostsSql,
   keysetCursorSql,
   minorAuthorSql,
+  postFactsSql,
   toPostViewRow,
   visiblePostSql,
+  type PostFactsRow,
   type PostViewer,
   type PostViewRow,
 } from './posts.repository';
 import { networkAuthorsSql, newestByAuthorSql, timelineIdsSql } from './feed-timeline.repository';
 import { rebuiltSnapshotSql, storedSnapshotSql } from './feed-snapshot.repository';
 import { popularScoreSql as popularScore } from './home-timelines.repository';
+import { homeCardOf, homeCardSql, type HomeCardWithHidden } from './home-panels.repository';
 
 /** How the home feed is assembled (the service passes the product's numbers). */
 export type FeedRules = {
@@ -159,17 +162,142 @@ function snapshotIdsSql(viewer: PostViewer, rules: FeedRules, now: string) {
 export async function readFeedPage(
   executor: Executor,
   viewer: PostViewer,
-  input: {
-    page: number;
-    rules: FeedRules;
-    now: Date;
-    source?: 'timeline' | 'on_read';
-    reuseMs?: number;
-  },
+  input: FeedPageInput,
 ): Promise<{ total: number; next: string | null; rows: PostViewRow[] }> {
+  const { name, pageSql } = feedPageSql(viewer, input, {
+    ...pageBounds(input),
+    now: input.now.toISOString(),
+  });
+  const result = await executeNamed(
+    executor,
+    name,
+    sql`${pageSql}
+    select meta.total, meta.next, h.*
+    from meta left join (${hydratedPostsSql(viewer)}) h on true
+    order by h.ord`,
+  );
+  const rows = rowsOf<{ total: number; next: string | null; id: string | null }>(result);
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    next: rows[0]?.next ?? null,
+    rows: rows
+      .filter((r) => r.id !== null)
+      .map((r) => toPostViewRow(r as unknown as Parameters<typeof toPostViewRow>[0])),
+  };
+}
+
+type FeedPageInput = {
+  page: number;
+  rules: FeedRules;
+  now: Date;
+  source?: 'timeline' | 'on_read';
+  reuseMs?: number;
+};
+
+/**
+ * The home page's one statement when the posts' shared parts are remembered (decision 70): the
+ * feed page as `readFeedPage` finds it (the snapshot kept or rebuilt, `total`, `next`), but only
+ * the viewer's own facts about its posts (`postFactsSql`), and the viewer's card with the users a
+ * block separates from them (`homeCardSql`). Null `card` when the viewer's row is gone.
+ */
+export async function readHomeFacts(
+  executor: Executor,
+  viewer: PostViewer,
+  input: FeedPageInput,
+): Promise<{
+  total: number;
+  next: string | null;
+  facts: PostFactsRow[];
+  card: HomeCardWithHidden | null;
+}> {
+  const result = await homeFactsStatement(input)(executor, {
+    ...pageBounds(input),
+    viewer: viewer.viewerId,
+    admin: viewer.isAdmin,
+    cutoff: viewer.adultCutoff,
+    now: input.now.toISOString(),
+  });
+  const rows = rowsOf<
+    PostFactsRow & { total: number; next: string | null; card: unknown; id: string | null }
+  >(result);
+  const first = rows[0];
+  return {
+    total: Number(first?.total ?? 0),
+    next: first?.next ?? null,
+    // The card comes as text on every row: parsed once, not once a row by the driver.
+    card: first?.card ? homeCardOf(JSON.parse(first.card as string) as HomeCardWithHidden) : null,
+    facts: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id!,
+        authorId: r.authorId,
+        likesCount: Number(r.likesCount),
+        commentsCount: Number(r.commentsCount),
+        edited: r.edited,
+        isLiked: r.isLiked,
+        canComment: r.canComment,
+        version: r.version,
+      })),
+  };
+}
+
+/** Where a numbered page starts and ends in the snapshot's order (after `offset`, to `pageEnd`). */
+function pageBounds(input: Pick<FeedPageInput, 'page' | 'rules'>) {
+  const offset = (input.page - 1) * input.rules.pageSize;
+  return { offset, pageEnd: offset + input.rules.pageSize };
+}
+
+/** `readHomeFacts`'s statements, built once per shape (decision 70). */
+const homeFactsStatements = new Map<string, PreparedStatement>();
+
+/**
+ * The statement `readHomeFacts` runs for this shape of input, its text built once with
+ * placeholders for the viewer, the moment and the page's bounds: building the feed's text (and
+ * naming it by its hash) on every request cost more of the API's CPU than reading its answer.
+ */
+function homeFactsStatement(input: FeedPageInput) {
+  const shape = JSON.stringify([
+    input.page === 1,
+    input.source ?? 'timeline',
+    input.reuseMs ?? null,
+    input.rules,
+  ]);
+  let statement = homeFactsStatements.get(shape);
+  if (!statement) {
+    const viewer: PostViewer = {
+      viewerId: sql.placeholder('viewer') as unknown as string,
+      isAdmin: sql.placeholder('admin') as unknown as boolean,
+      adultCutoff: sql.placeholder('cutoff') as unknown as string,
+    };
+    const { name, pageSql } = feedPageSql(viewer, input, {
+      offset: sql.placeholder('offset') as unknown as number,
+      pageEnd: sql.placeholder('pageEnd') as unknown as number,
+      now: sql.placeholder('now') as unknown as string,
+    });
+    statement = preparedStatement(
+      `${name}_facts`,
+      sql`${pageSql},
+    card as (select row_to_json(c)::text as card from (${homeCardSql(viewer.viewerId)}) c)
+    select meta.total, meta.next, card.card, f.*
+    from meta
+    left join card on true
+    left join (${postFactsSql(viewer)}) f on true
+    order by f.ord`,
+    );
+    homeFactsStatements.set(shape, statement);
+  }
+  return statement;
+}
+
+/** The `with` clause of a feed page statement up to `meta(total, next)` and `page(post_id, ord)`. */
+function feedPageSql(
+  viewer: PostViewer,
+  input: FeedPageInput,
+  at: { offset: number; pageEnd: number; now: string },
+) {
   const { page, rules } = input;
   const source = input.source ?? 'timeline';
-  const now = input.now.toISOString();
+  const { offset, pageEnd, now } = at;
   const ids =
     source === 'timeline' ? timelineIdsSql(viewer, rules, now) : snapshotIdsSql(viewer, rules, now);
   const snapshot =
@@ -181,13 +309,10 @@ export async function readFeedPage(
           reuseMs: input.reuseMs,
         })
       : storedSnapshotSql(viewer, now, rules.networkCap);
-  const offset = (page - 1) * rules.pageSize;
-  const pageEnd = offset + rules.pageSize;
   const name = source === 'timeline' ? 'feed' : 'feed_on_read';
-  const result = await executeNamed(
-    executor,
-    input.reuseMs === undefined ? name : `${name}_reuse`,
-    sql`
+  return {
+    name: input.reuseMs === undefined ? name : `${name}_reuse`,
+    pageSql: sql`
     with ${ids},
     ${snapshot}
     page as (
@@ -217,17 +342,6 @@ export async function readFeedPage(
       select coalesce(max(cardinality(post_ids)), 0)::int as total,
         (select next_cursor from continuation limit 1) as next
       from snap
-    )
-    select meta.total, meta.next, h.*
-    from meta left join (${hydratedPostsSql(viewer)}) h on true
-    order by h.ord`,
-  );
-  const rows = rowsOf<{ total: number; next: string | null; id: string | null }>(result);
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    next: rows[0]?.next ?? null,
-    rows: rows
-      .filter((r) => r.id !== null)
-      .map((r) => toPostViewRow(r as unknown as Parameters<typeof toPostViewRow>[0])),
+    )`,
   };
 }

@@ -159,6 +159,40 @@ export async function readHomePanels(
   return row ? cardOf(row) : null;
 }
 
+/** The viewer's card and the users a block separates from them (either way). */
+export type HomeCardWithHidden = HomeCardRow & { hidden: string[] };
+
+/** `homeCardSql`'s row as it comes back (inside json too): counts as numbers, `hidden` a list. */
+export function homeCardOf(row: HomeCardWithHidden): HomeCardWithHidden {
+  return { ...cardOf(row), hidden: row.hidden ?? [] };
+}
+
+/** The viewer's card with `hidden` (one row, none when the viewer is gone): a subquery. */
+export function homeCardSql(viewerId: string) {
+  return sql`
+    select ${cardColumns},
+      array(
+        select blocked_id from blocks where blocker_id = u.id
+        union select blocker_id from blocks where blocked_id = u.id
+      )::text[] as hidden
+    ${viewerFrom(viewerId)}`;
+}
+
+/** The lists every viewer shares, unfiltered (`readHomeCard` with `leaders`, alone). */
+export async function readHomeLeaders(
+  executor: Executor,
+  input: HomePanelsInput,
+): Promise<HomeLeaders> {
+  const result = await executeNamed(
+    executor,
+    'home_leaders',
+    sql`select ${academiesSql(input.academiesLimit, null)} as academies,
+      ${trialsSql(input.trialsLimit, input.today, null)} as trials`,
+  );
+  const row = rowsOf<HomeLeaders>(result)[0]!;
+  return { academies: row.academies ?? [], trials: row.trials ?? [] };
+}
+
 /** The lists every viewer shares (filtered per viewer by the caller), with each trial's academy. */
 export type HomeLeaders = {
   academies: HomeAcademyRow[];

@@ -29,3 +29,28 @@ export async function executeNamed(executor: Executor, prefix: string, query: SQ
   const built = dialect.sqlToQuery(query);
   return session.prepareQuery(built, undefined, nameFor(prefix, built.sql), false).execute();
 }
+
+/** A named statement whose text is built once (`preparedStatement`). */
+export type PreparedStatement = (
+  executor: Executor,
+  values: Record<string, unknown>,
+) => ReturnType<typeof executeNamed>;
+
+/**
+ * A named statement built once with `sql.placeholder`s and run with their values: its text, its
+ * name and its parameters' order are made on the first call, not on every request (for the home
+ * page's statement, building the text cost more CPU than reading the answer). Every executor
+ * shares the text (one Postgres dialect); PGlite runs it as a plain statement.
+ */
+export function preparedStatement(prefix: string, query: SQL): PreparedStatement {
+  let built: { sql: string; params: unknown[] } | undefined;
+  let name: string | undefined;
+  return (executor, values) => {
+    const { dialect, session } = executor as unknown as { dialect: PgDialect; session: PgSession };
+    if (!built) {
+      built = dialect.sqlToQuery(query);
+      name = nameFor(prefix, built.sql);
+    }
+    return session.prepareQuery(built, undefined, name, false).execute(values);
+  };
+}

@@ -143,6 +143,129 @@ export function minorPostSeenSql(viewerId: string, adultCutoff: string) {
 }
 
 /**
+ * Whether the viewer may comment on the post (aliases `p`, `au`): anyone on an adult's post; on a
+ * minor's, the minor, administrators and the minor's circle (friends, academies they follow).
+ */
+function canCommentSql(viewer: PostViewer) {
+  const { viewerId, isAdmin, adultCutoff } = viewer;
+  return sql`(not ${minorAuthorSql(adultCutoff)} or p.author_id = ${viewerId} or ${isAdmin}::boolean
+        or exists (select 1 from friendships f where f.user_id = p.author_id and f.friend_id = ${viewerId})
+        or exists (select 1 from follows fo where fo.follower_id = p.author_id and fo.academy_id = ${viewerId})
+      )`;
+}
+
+/**
+ * What a remembered shared post was read at (alias `p`): its edit, its comment total and its
+ * media's state. A page's facts carry it, so a remembered post whose edit, comments or media
+ * moved since is read again even when no bus message reached this instance (decision 70).
+ */
+export function postVersionSql(alias: string) {
+  return sql.raw(
+    `coalesce(${alias}.edited_at::text, '') || '/' || ${alias}.comments_total || '/' || coalesce((select vm.status from media_objects vm where vm.id = ${alias}.media_id), '')`,
+  );
+}
+
+/**
+ * The viewer's own facts about the posts named by a `page(post_id, ord)` relation (decision 70):
+ * the rows the viewer may see (removal, the author reachable, blocks, §13, all read now), with the
+ * live counts, the edit mark, whether the viewer liked it and may comment, and the version the
+ * remembered shared part must carry. Everything else of a card comes from `readSharedPosts`.
+ */
+export function postFactsSql(viewer: PostViewer) {
+  const { viewerId, adultCutoff } = viewer;
+  return sql`
+    select pg.ord, p.id, p.author_id as "authorId", p.likes_count as "likesCount",
+      p.comments_count as "commentsCount", p.edited_at is not null as edited,
+      exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${viewerId}) as "isLiked",
+      ${canCommentSql(viewer)} as "canComment",
+      ${postVersionSql('p')} as version
+    from page pg
+    join posts p on p.id = pg.post_id
+    join users au on au.id = p.author_id
+    where ${visiblePostSql(viewerId)} and ${minorPostSeenSql(viewerId, adultCutoff)}`;
+}
+
+/** A page's per-viewer facts about one post (`postFactsSql`). */
+export type PostFactsRow = Pick<
+  PostViewRow,
+  'id' | 'authorId' | 'likesCount' | 'commentsCount' | 'edited' | 'isLiked' | 'canComment'
+> & { version: string };
+
+/**
+ * The part of a post's card every viewer shares: its text, media, author's public facts and the
+ * first comments by reachable authors (no viewer's blocks applied: the caller leaves a post whose
+ * comments a block hides to `findPostViews`), with the version it was read at.
+ */
+export type SharedPostRow = Pick<
+  PostViewRow,
+  | 'id'
+  | 'authorId'
+  | 'content'
+  | 'createdAt'
+  | 'cursor'
+  | 'mediaKind'
+  | 'media'
+  | 'username'
+  | 'role'
+  | 'bio'
+  | 'photo'
+  | 'comments'
+> & { version: string };
+
+/** A viewer no block involves: comment threads read for it are every viewer's. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** The shared parts of these posts (any that still exist, whoever may see them), one statement. */
+export async function readSharedPosts(
+  executor: Executor,
+  postIds: readonly string[],
+): Promise<SharedPostRow[]> {
+  if (postIds.length === 0) return [];
+  const ids = sql.join(
+    postIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await executor.execute(sql`
+    select p.id, p.author_id as "authorId", p.content, p.created_at as "createdAt",
+      ${keysetCursorSql('p')} as cursor, p.media_kind as "mediaKind", ${mediaJson('pm')} as media,
+      au.username, au.role, coalesce(pr.bio, '') as bio, ${mediaJson('am')} as photo,
+      ${commentThreadSql(sql`p.id`, NOBODY, { after: null, limit: LIMITS.commentsPerPage + 1 })}
+        as comments,
+      ${postVersionSql('p')} as version
+    from posts p
+    join users au on au.id = p.author_id
+    left join profiles pr on pr.user_id = au.id
+    left join media_objects pm on pm.id = p.media_id
+    left join media_objects am on am.id = au.profile_photo_media_id
+    where p.id = any(array[${ids}]::uuid[])`);
+  return rowsOf<SharedPostRow & { createdAt: Date | string }>(result).map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+  }));
+}
+
+/** These posts hydrated for the viewer (`hydratedPostsSql`), in the given order. */
+export async function findPostViews(
+  executor: Executor,
+  viewer: PostViewer,
+  postIds: readonly string[],
+): Promise<PostViewRow[]> {
+  if (postIds.length === 0) return [];
+  const ids = sql.join(
+    postIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await executor.execute(sql`
+    with page as (
+      select u.id as post_id, u.ord
+      from unnest(array[${ids}]::uuid[]) with ordinality as u(id, ord)
+    )
+    ${hydratedPostsSql(viewer)}
+    order by pg.ord`);
+  return rowsOf<RawPostRow>(result).map(toPostViewRow);
+}
+
+/**
  * The hydrated rows of the posts named by a `page(post_id, ord)` relation the caller defines in
  * its `with` clause, each with the first comments of its thread as one json list
  * (`commentThreadSql`: one more than a post carries, `LIMITS.commentsPerPage`, so the API knows
@@ -150,7 +273,7 @@ export function minorPostSeenSql(viewerId: string, adultCutoff: string) {
  * shorter but never shifted.
  */
 export function hydratedPostsSql(viewer: PostViewer) {
-  const { viewerId, isAdmin, adultCutoff } = viewer;
+  const { viewerId, adultCutoff } = viewer;
   return sql`
     select pg.ord, p.id, p.author_id as "authorId", p.content, p.created_at as "createdAt",
       ${keysetCursorSql('p')} as cursor,
@@ -158,10 +281,7 @@ export function hydratedPostsSql(viewer: PostViewer) {
       p.comments_count as "commentsCount", p.media_kind as "mediaKind", ${mediaJson('pm')} as media,
       au.username, au.role, coalesce(pr.bio, '') as bio, ${mediaJson('am')} as photo,
       exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = ${viewerId}) as "isLiked",
-      (not ${minorAuthorSql(adultCutoff)} or p.author_id = ${viewerId} or ${isAdmin}::boolean
-        or exists (select 1 from friendships f where f.user_id = p.author_id and f.friend_id = ${viewerId})
-        or exists (select 1 from follows fo where fo.follower_id = p.author_id and fo.academy_id = ${viewerId})
-      ) as "canComment",
+      ${canCommentSql(viewer)} as "canComment",
       ${commentThreadSql(sql`p.id`, viewerId, { after: null, limit: LIMITS.commentsPerPage + 1 })}
         as comments
     from page pg

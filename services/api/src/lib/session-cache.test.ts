@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInlineBus, createInlineBusHub } from '@touchline/drivers';
+import type { SharedPostRow } from '@touchline/db/posts';
 import { createSessionCache, type CachedSession } from './session-cache';
 
 const silent = { warn: () => undefined };
@@ -46,7 +47,7 @@ describe('the session cache', () => {
 
   async function cacheOn(
     bus = controllableBus(),
-    options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+    options: { ttlMs?: number; maxEntries?: number; maxPosts?: number; now?: () => number } = {},
   ) {
     const cache = createSessionCache({ bus, logger: silent, ...options });
     closing.push(() => cache.close());
@@ -117,4 +118,68 @@ describe('the session cache', () => {
     cache.store('s1', session('u1'), cache.begin());
     expect(cache.get('s1', 'u1', NOW)).toBeDefined();
   });
+
+  it("remembers posts (decision 70): forgotten by id, by their author's or a commenter's change, on every instance", async () => {
+    const hub = createInlineBusHub();
+    const busOf = () => ({ ...controllableBus(), ...createInlineBus({ hub }) });
+    const { cache: a } = await cacheOn(busOf());
+    const { cache: b } = await cacheOn(busOf(), { maxPosts: 3 });
+    const store = () =>
+      b.storePosts(
+        [
+          sharedPost('p1', 'author1', ['fan1']),
+          sharedPost('p2', 'author2', []),
+          sharedPost('p3', 'author1', []),
+        ],
+        b.begin(),
+      );
+    const held = () => ['p1', 'p2', 'p3'].filter((id) => b.getPost(id) !== undefined);
+    store();
+    expect(held()).toEqual(['p1', 'p2', 'p3']);
+    await a.invalidate({ postsOf: ['p2'] });
+    expect(held()).toEqual(['p1', 'p3']);
+    await a.invalidate({ profilesOf: ['fan1'] });
+    expect(held()).toEqual(['p3']);
+    store();
+    await a.invalidate({ userId: 'author1' });
+    expect(held()).toEqual(['p2']);
+    // A read that began before an invalidation is not stored.
+    const begun = b.begin();
+    await a.invalidate({ postsOf: ['p9'] });
+    b.storePosts([sharedPost('p1', 'author1', [])], begun);
+    expect(b.getPost('p1')).toBeUndefined();
+    // At most maxPosts, the least recently used leaving first.
+    store();
+    b.storePosts([sharedPost('p4', 'author4', [])], b.begin());
+    expect(held()).toEqual(['p2', 'p3']);
+  });
 });
+
+function sharedPost(id: string, authorId: string, commenters: string[]): SharedPostRow {
+  return {
+    id,
+    authorId,
+    content: id,
+    createdAt: NOW,
+    cursor: `${NOW.toISOString()}~${id}`,
+    mediaKind: null,
+    media: null,
+    username: authorId,
+    role: 'player',
+    bio: '',
+    photo: null,
+    comments: commenters.map((author_id, i) => ({
+      id: `${id}-c${i}`,
+      parent_id: null,
+      depth: 0,
+      content: 'hi',
+      created_at: NOW.toISOString(),
+      author_id,
+      username: author_id,
+      role: 'player',
+      photo: null,
+      key: String(i),
+    })),
+    version: '1',
+  };
+}

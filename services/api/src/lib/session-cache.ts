@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SharedPostRow } from '@touchline/db/posts';
 import type { BusDriver } from '@touchline/drivers';
 import {
   SESSIONS_CHANNEL,
@@ -42,10 +43,13 @@ export type SessionCacheOptions = {
   ttlMs?: number;
   /** The most sessions remembered; the least recently used one leaves first. */
   maxEntries?: number;
+  /** The most posts remembered (`getPost`); the least recently used one leaves first. */
+  maxPosts?: number;
 };
 
 type Entry = { session: CachedSession; storedAt: number };
 type ViewEntry = { view: SessionUser; storedAt: number };
+type PostEntry = { post: SharedPostRow; storedAt: number; users: readonly string[] };
 
 /**
  * Live sessions this API instance has checked recently, so a signed-in request needs no database
@@ -68,6 +72,15 @@ export function createSessionCache(options: SessionCacheOptions) {
    * with the user's sessions, and alone when the data or the badge changes (`profilesOf`).
    */
   const views = new Map<string, ViewEntry>(); // least recently used first
+  /**
+   * The shared parts of posts as the home feed shows them (decision 70), by post id, and by the
+   * users whose public facts they carry (the author, the authors of the comments shown).
+   * Forgotten by `postsOf` (the post's text, comments or media changed) and with those users'
+   * `profilesOf` or sessions (a name, photo or bio changed, an account's reach changed).
+   */
+  const posts = new Map<string, PostEntry>(); // least recently used first
+  const postsByUser = new Map<string, Set<string>>();
+  const maxPosts = options.maxPosts ?? 5_000;
   /**
    * Bumped by every invalidation and every flush. A database read that started before a bump may
    * hold what the invalidation just removed: it is used for its request, never stored.
@@ -94,14 +107,37 @@ export function createSessionCache(options: SessionCacheOptions) {
     if (sessions?.size === 0) byUser.delete(entry.session.userId);
   }
 
+  function dropPost(postId: string) {
+    const entry = posts.get(postId);
+    if (!entry) return;
+    posts.delete(postId);
+    for (const userId of entry.users) {
+      const ids = postsByUser.get(userId);
+      ids?.delete(postId);
+      if (ids?.size === 0) postsByUser.delete(userId);
+    }
+  }
+
+  function dropPostsOf(userId: string) {
+    for (const postId of [...(postsByUser.get(userId) ?? [])]) dropPost(postId);
+  }
+
   function forget(change: SessionInvalidation) {
     epoch += 1;
+    if ('postsOf' in change) {
+      for (const id of change.postsOf) dropPost(id);
+      return;
+    }
     if ('profilesOf' in change) {
-      for (const id of change.profilesOf) views.delete(id);
+      for (const id of change.profilesOf) {
+        views.delete(id);
+        dropPostsOf(id);
+      }
       return;
     }
     const { userId, sessionId } = change;
     views.delete(userId);
+    dropPostsOf(userId);
     if (sessionId) {
       if (entries.get(sessionId)?.session.userId === userId) drop(sessionId);
       return;
@@ -114,6 +150,8 @@ export function createSessionCache(options: SessionCacheOptions) {
     entries.clear();
     byUser.clear();
     views.clear();
+    posts.clear();
+    postsByUser.clear();
   }
 
   const trusted = () => subscribed && !closed && bus.delivering();
@@ -266,6 +304,35 @@ export function createSessionCache(options: SessionCacheOptions) {
       while (views.size > maxEntries) views.delete(views.keys().next().value as string);
     },
 
+    /** The remembered shared part of a post, or undefined (as `get`). */
+    getPost(postId: string): SharedPostRow | undefined {
+      if (!trusted()) return undefined;
+      const entry = posts.get(postId);
+      if (!entry) return undefined;
+      if (now() - entry.storedAt >= ttlMs) {
+        dropPost(postId);
+        return undefined;
+      }
+      posts.delete(postId);
+      posts.set(postId, entry);
+      return entry.post;
+    },
+
+    /** Remembers shared posts read since `begin` unless something was invalidated meanwhile. */
+    storePosts(rows: readonly SharedPostRow[], begun: number) {
+      if (begun !== epoch || !trusted()) return;
+      for (const post of rows) {
+        dropPost(post.id);
+        const users = [...new Set([post.authorId, ...post.comments.map((c) => c.author_id)])];
+        posts.set(post.id, { post, storedAt: now(), users });
+        for (const userId of users) {
+          const ids = postsByUser.get(userId) ?? new Set<string>();
+          postsByUser.set(userId, ids.add(post.id));
+        }
+      }
+      while (posts.size > maxPosts) dropPost(posts.keys().next().value as string);
+    },
+
     size: () => entries.size,
 
     async close() {
@@ -280,6 +347,10 @@ export function createSessionCache(options: SessionCacheOptions) {
 
 /** Whom an invalidation is about, for the log. */
 const subjectOf = (change: SessionInvalidation) =>
-  'profilesOf' in change ? { users: change.profilesOf.length } : { userId: change.userId };
+  'postsOf' in change
+    ? { posts: change.postsOf.length }
+    : 'profilesOf' in change
+      ? { users: change.profilesOf.length }
+      : { userId: change.userId };
 
 export type SessionCache = ReturnType<typeof createSessionCache>;

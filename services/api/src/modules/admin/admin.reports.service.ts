@@ -88,11 +88,7 @@ export function createAdminReportsService(deps: {
         senderId: report.targetAuthorId,
       });
     }
-    const { removed } = await deps.moderation.remove(tx, {
-      kind: report.targetKind,
-      id: report.targetId,
-    });
-    return { removed, finish: none };
+    return deps.moderation.remove(tx, { kind: report.targetKind, id: report.targetId });
   }
 
   /**

@@ -24,8 +24,15 @@ import type { PostViews } from './posts.views';
  * is refused. A post carries the first `LIMITS.commentsPerPage` comments of its thread; `page`
  * reads the rest.
  */
-export function createCommentsService(deps: { db: Database; clock: () => Date; views: PostViews }) {
+export function createCommentsService(deps: {
+  db: Database;
+  clock: () => Date;
+  views: PostViews;
+  /** Forgets remembered posts on every instance (decision 70); after the commit. */
+  forgetPosts?: (postIds: string[]) => Promise<void>;
+}) {
   const { db, clock, views } = deps;
+  const forgetPosts = deps.forgetPosts ?? (async () => undefined);
 
   return {
     /** `content` is already trimmed and non-blank (the route answers the blank messages). */
@@ -76,6 +83,7 @@ export function createCommentsService(deps: { db: Database; clock: () => Date; v
         });
         return row;
       });
+      await forgetPosts([postId]);
       const author = await findCommentAuthor(db, viewer.userId);
       if (!author) throw postsErrors.notFound();
       return views.comment(
@@ -120,7 +128,7 @@ export function createCommentsService(deps: { db: Database; clock: () => Date; v
      */
     async remove(viewer: Viewer, commentId: string) {
       const { adultCutoff } = postViewerOf(viewer, clock());
-      await db.transaction(async (tx) => {
+      const postId = await db.transaction(async (tx) => {
         const found = await findCommentOnVisiblePost(tx, { commentId, viewerId: viewer.userId });
         if (!found) throw postsErrors.commentNotFound();
         const post = await findVisiblePost(tx, {
@@ -150,7 +158,9 @@ export function createCommentsService(deps: { db: Database; clock: () => Date; v
           topLevel: comment.parentId ? 0 : -1,
           total: -removed,
         });
+        return post.id;
       });
+      await forgetPosts([postId]);
     },
   };
 }

@@ -19,7 +19,12 @@ export function visiblePostCountFrom(app: FastifyInstance): VisiblePostCount {
 
 /** What the administration may do to reported content: remove it (within its transaction). */
 export function contentModerationFrom(app: FastifyInstance): ContentModeration {
-  return createContentModeration({ clock: app.clock });
+  return createContentModeration({ clock: app.clock, forgetPosts: forgetPostsFrom(app) });
+}
+
+/** Forgets remembered posts here and on every instance (decision 70), acknowledged. */
+function forgetPostsFrom(app: FastifyInstance) {
+  return (postIds: string[]) => app.sessionCache.invalidate({ postsOf: postIds });
 }
 
 /** The posts services (posts, comments, reports, feed) wired from the root's decorators. */
@@ -33,10 +38,11 @@ export function buildPostsServices(app: FastifyInstance) {
       storage: drivers.storage,
       views,
       onStorageError: (err) => app.log.warn({ err }, 'post media file not deleted'),
+      forgetPosts: forgetPostsFrom(app),
     }),
-    comments: createCommentsService({ db, clock, views }),
+    comments: createCommentsService({ db, clock, views, forgetPosts: forgetPostsFrom(app) }),
     reports: createReportsService({ db, clock }),
-    feed: createFeedService({ db, clock, views }),
+    feed: createFeedService({ db, clock, views, posts: app.sessionCache }),
   };
 }
 

@@ -39,6 +39,8 @@ export type PostsServiceDeps = {
   views: PostViews;
   /** A file that could not be deleted (an orphan file, never a broken link). */
   onStorageError?: (err: unknown) => void;
+  /** Forgets remembered posts on every instance (decision 70); after the commit. */
+  forgetPosts?: (postIds: string[]) => Promise<void>;
 };
 
 /** The shared keyset cursor (the route validated it already; this keeps the service safe alone). */
@@ -58,6 +60,7 @@ function parseCursor(before: string | undefined): PostCursor | undefined {
 export function createPostsService(deps: PostsServiceDeps) {
   const { db, clock, storage, views } = deps;
   const onStorageError = deps.onStorageError ?? (() => undefined);
+  const forgetPosts = deps.forgetPosts ?? (async () => undefined);
   const scope = (viewer: Viewer) => postViewerOf(viewer, clock());
 
   async function view(viewer: Viewer, postId: string): Promise<PostView> {
@@ -132,6 +135,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         if (!content && !post.mediaId) throw postsErrors.empty();
         await updatePostContent(tx, { postId, authorId: viewer.userId, content, at: clock() });
       });
+      await forgetPosts([postId]);
       return view(viewer, postId);
     },
 
@@ -142,6 +146,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         await deleteOwnPost(tx, postId, viewer.userId);
         return deleteOwnedMediaObjects(tx, viewer.userId, [post.mediaId]);
       });
+      await forgetPosts([postId]);
       await deleteStoredFiles(storage, media, onStorageError);
     },
 
