@@ -78,6 +78,41 @@ describe('the HTTP surface', () => {
     }
   });
 
+  it('answers no cross-origin request or preflight without CORS_ORIGINS (same origin)', async () => {
+    const origin = 'https://elsewhere.example';
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers the origins of CORS_ORIGINS, preflight included', async () => {
+    const origin = 'https://partner.example';
+    const c = await createTestApp({ env: { CORS_ORIGINS: origin } });
+    try {
+      const preflight = await c.app.inject({
+        method: 'OPTIONS',
+        url: '/api/health',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+      const other = await c.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://elsewhere.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await c.close();
+    }
+  });
+
   it("sends a JSON API's security headers on API answers, errors included (decision 69)", async () => {
     const user = await t.createUser();
     const answers = [

@@ -61,10 +61,11 @@ export const securityPlugin = fp(
       }
       done();
     });
-    await app.register(cors, {
-      origin: app.config.CORS_ORIGINS.length > 0 ? app.config.CORS_ORIGINS : false,
-      credentials: false,
-    });
+    // Same-origin by default: without CORS_ORIGINS no cross-origin header or preflight is ever
+    // answered, so the plugin (a hook with two copies of its options per request) is not
+    // registered at all (decision 69); a browser's cross-origin request is refused as before.
+    if (app.config.CORS_ORIGINS.length > 0)
+      await app.register(cors, { origin: app.config.CORS_ORIGINS, credentials: false });
     // With Redis, every API instance counts against the same budget, without a round trip per
     // request; if Redis fails, requests pass rather than fail (skipOnError) — the limit is a
     // guard, not a gate.
