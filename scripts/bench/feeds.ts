@@ -6,10 +6,9 @@
  */
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { rebuildTimelinesBatch } from '@touchline/db/posts';
+import { rankHomePopular, rebuildTimelinesBatch } from '@touchline/db/posts';
 import type { DatabaseHandle } from '@touchline/db';
 import { FEED } from '@touchline/shared';
-import { rankHomePopular } from '../../services/api/src/modules/posts/posts.timelines';
 import { onFreePort } from './lib';
 
 export async function buildViewerFeeds(database: DatabaseHandle, viewerIds: string[]) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client';
+import { adultCutoffOn, FEED, todayInLagos } from '@touchline/shared';
+import type { Database, Executor } from '../client';
 import { rowsOf } from '../sql';
 import { minorAuthorSql } from './posts.repository';
 
@@ -255,6 +256,22 @@ export async function rankPopularPosts(
     )
     select count(*)::int as n from ranked`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * The popular ranking of `now` with the feed's settings (`FEED.popularDays`,
+ * `FEED.popularPerScope`, minors by Lagos's day), in one transaction: what the recurring
+ * `feeds.rank_popular` job writes, and what `npm run feeds:build`, the seed and the bench run.
+ */
+export async function rankHomePopular(db: Database, now: Date): Promise<number> {
+  return db.transaction((tx) =>
+    rankPopularPosts(tx, {
+      now,
+      days: FEED.popularDays,
+      perScope: FEED.popularPerScope,
+      adultCutoff: adultCutoffOn(todayInLagos(now)),
+    }),
+  );
 }
 
 /** A popular post's score on the alias `p`: likes and comments, decaying with age. */

@@ -122,4 +122,35 @@ describe('production log lines are buffered, never held back', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('an idle log makes no write; a line is written by the next flush', async () => {
+    const fs = (await import('node:fs')).default;
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(tmpdir(), 'touchline-log-'));
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const writes = vi.spyOn(fs, 'write');
+    try {
+      const destination = bufferedJsonDestination(path.join(dir, 'api.log'));
+      await new Promise<void>((resolve) => destination.once('ready', () => resolve()));
+      const logger = createLogger({
+        level: 'info',
+        format: 'json',
+        destination: destination as unknown as NodeJS.WritableStream,
+      });
+      vi.advanceTimersByTime(2_000);
+      expect(writes).not.toHaveBeenCalled();
+      logger.info('one line');
+      vi.advanceTimersByTime(250);
+      expect(writes).toHaveBeenCalledTimes(1);
+      expect(String(writes.mock.calls[0]![1])).toContain('"msg":"one line"');
+      destination.flushSync();
+      destination.end();
+    } finally {
+      writes.mockRestore();
+      vi.useRealTimers();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -20,6 +20,8 @@ export type BufferedDestination = {
   /** Writes every waiting line before it returns. */
   flushSync(): void;
   end(): void;
+  /** The file's events ('ready' once it is open, 'close'). */
+  once(event: string, listener: (...args: unknown[]) => void): unknown;
 };
 
 /**
@@ -34,6 +36,8 @@ export function bufferedJsonDestination(dest: number | string): BufferedDestinat
   const stream = pino.destination({ dest, minLength: 4096, sync: false });
   let lines: string[] = [];
   let chars = 0;
+  // Flushed only when a line came since the last flush: an idle server makes no (empty) write.
+  let pending = false;
   const handOver = () => {
     if (lines.length === 0) return;
     const chunk = lines.join('');
@@ -43,6 +47,7 @@ export function bufferedJsonDestination(dest: number | string): BufferedDestinat
   };
   const destination: BufferedDestination = {
     write(line) {
+      pending = true;
       lines.push(line);
       chars += line.length;
       if (chars >= LOG_CHUNK_CHARS) handOver();
@@ -60,10 +65,15 @@ export function bufferedJsonDestination(dest: number | string): BufferedDestinat
       handOver();
       stream.end();
     },
+    once(event, listener) {
+      return stream.once(event, listener);
+    },
   };
   const timer = setInterval(() => {
+    if (!pending) return;
     try {
       destination.flush();
+      pending = false;
     } catch {
       // Not open yet, or closed at exit: the next tick (or the exit flush) writes it.
     }

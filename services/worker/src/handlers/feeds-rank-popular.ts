@@ -1,7 +1,6 @@
 import type { Database } from '@touchline/db';
-import { rankPopularPosts } from '@touchline/db/posts';
+import { rankHomePopular } from '@touchline/db/posts';
 import type { JobHandler } from '@touchline/drivers';
-import { adultCutoffOn, FEED, todayInLagos } from '@touchline/shared';
 
 /**
  * Recurring: the popular posts of the last `FEED.popularDays` ranked per state and per sport by
@@ -13,14 +12,6 @@ export function createRankPopularHandler(deps: {
   clock: () => Date;
 }): JobHandler<'feeds.rank_popular'> {
   return async () => {
-    const now = deps.clock();
-    await deps.db.transaction((tx) =>
-      rankPopularPosts(tx, {
-        now,
-        days: FEED.popularDays,
-        perScope: FEED.popularPerScope,
-        adultCutoff: adultCutoffOn(todayInLagos(now)),
-      }),
-    );
+    await rankHomePopular(deps.db, deps.clock());
   };
 }

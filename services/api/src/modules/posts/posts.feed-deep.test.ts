@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { readFeedBefore } from '@touchline/db/posts';
+import { rankHomePopular, readFeedBefore } from '@touchline/db/posts';
 import { FEED, PAGING_MESSAGES } from '@touchline/shared';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { FEED_RULES, postViewerOf } from './posts.rules';
-import { rankHomePopular, rebuildHomeFeeds } from './posts.timelines';
+import { rebuildHomeFeeds } from './posts.timelines';
 import {
   befriend,
   block,

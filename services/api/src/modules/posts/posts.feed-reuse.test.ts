@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { readFeedPage } from '@touchline/db/posts';
+import { rankHomePopular, readFeedPage } from '@touchline/db/posts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { FEED_RULES, postViewerOf } from './posts.rules';
-import { rankHomePopular, rebuildHomeFeeds } from './posts.timelines';
+import { rebuildHomeFeeds } from './posts.timelines';
 import { block, person, post, seedPosts, type Person } from './posts.test-support';
 
 type HomeBody = {

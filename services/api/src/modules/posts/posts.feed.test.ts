@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '@touchline/db';
-import { readFeedPage } from '@touchline/db/posts';
+import { rankHomePopular, readFeedPage } from '@touchline/db/posts';
 import { countQueries } from '@touchline/db/testing';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { rankHomePopular } from './posts.timelines';
 import { HOME_LEADERS_TTL_MS } from './posts.rules';
 import {
   befriend,

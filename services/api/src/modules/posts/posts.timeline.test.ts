@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@touchline/db';
-import { readFeedPage, type FeedRules } from '@touchline/db/posts';
+import { rankHomePopular, readFeedPage, type FeedRules } from '@touchline/db/posts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createContentModeration } from './posts.moderation';
 import { FEED_RULES, postViewerOf } from './posts.rules';
-import { rankHomePopular, rebuildHomeFeeds } from './posts.timelines';
+import { rebuildHomeFeeds } from './posts.timelines';
 import { dobForAge, person, post, seedPosts, type Person } from './posts.test-support';
 
 /**

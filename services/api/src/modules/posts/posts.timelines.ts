@@ -1,6 +1,6 @@
 import type { Database } from '@touchline/db';
-import { rankPopularPosts, rebuildTimelinesBatch } from '@touchline/db/posts';
-import { adultCutoffOn, FEED, todayInLagos } from '@touchline/shared';
+import { rankHomePopular, rebuildTimelinesBatch } from '@touchline/db/posts';
+import { FEED } from '@touchline/shared';
 
 /** Users whose timelines are rebuilt per transaction. */
 const REBUILD_BATCH = 200;
@@ -25,16 +25,4 @@ export async function rebuildHomeFeeds(db: Database, now: Date): Promise<number>
   }
   await rankHomePopular(db, now);
   return users;
-}
-
-/** The popular ranking of `now` (what the recurring job writes), in one transaction. */
-export async function rankHomePopular(db: Database, now: Date) {
-  return db.transaction((tx) =>
-    rankPopularPosts(tx, {
-      now,
-      days: FEED.popularDays,
-      perScope: FEED.popularPerScope,
-      adultCutoff: adultCutoffOn(todayInLagos(now)),
-    }),
-  );
 }
