@@ -22,7 +22,7 @@
  * - `bench/cold-start.ts`: embedded cold start until GET / and GET /api/health answer.
  *
  * Servers listen on ports 42000-42999. `BENCH_ONLY=http,realtime,live,queue,trials,chat,sizes,cold` runs
- * some parts. `--quick` runs everything tiny and once (a smoke run inside `npm test`: it fails
+ * some parts; `BENCH_HTTP=shell` runs only the app shell's row of the HTTP part. `--quick` runs everything tiny and once (a smoke run inside `npm test`: it fails
  * only when the harness breaks, never on numbers). `--web` prints the web delivery report
  * (`scripts/web-report.ts`: each route's compressed JS and CSS) instead. BENCH_OUT=file also
  * writes the table there.
@@ -45,7 +45,7 @@ import { benchChat } from './bench/chat';
 import { benchColdStart } from './bench/cold-start';
 import { benchFeedSizes } from './bench/feed-sizes';
 import { buildViewerFeeds } from './bench/feeds';
-import { benchHttp } from './bench/http';
+import { SHELL_ONLY, benchHttp } from './bench/http';
 import {
   QUICK,
   ROUNDS,
@@ -143,7 +143,7 @@ async function main() {
       log(`seeded in ${seeded.times.join(', ')}: ${JSON.stringify(seeded.counts)}`);
 
       const who = people();
-      if (runs('http')) {
+      if (runs('http') && !SHELL_ONLY) {
         const t0 = performance.now();
         await buildViewerFeeds(
           database,

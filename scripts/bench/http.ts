@@ -32,7 +32,49 @@ import { SIZES, TABLE, rowsOf, uid } from './seed';
 
 export type Tokens = Map<number, string>;
 
+/** BENCH_HTTP=shell: the app shell's pair alone (bare hello vs `GET /api/me`), no feed rows. */
+export const SHELL_ONLY = process.env.BENCH_HTTP === 'shell';
+
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A bare Fastify hello, answering in this process as the app does. */
+async function startHello() {
+  const hello = Fastify({ logger: false });
+  hello.get('/', async () => ({ hello: 'world' }));
+  const url = await onFreePort((port) => hello.listen({ port, host: '127.0.0.1' }));
+  return { url, close: () => hello.close() };
+}
+
+/** The app shell row: bare Fastify hello vs `GET /api/me` signed in as the viewers in turn. */
+async function shellRow(appUrl: string, helloUrl: string, me: CannonRequest[]) {
+  const shell = await alternate(appUrl, [
+    { name: 'bare Fastify hello', url: helloUrl, requests: [{ path: '/' }] },
+    { name: 'GET /api/me (app shell)', url: appUrl, requests: me },
+  ]);
+  const helloRps = shell.get('bare Fastify hello')!;
+  const meRps = shell.get('GET /api/me (app shell)')!;
+  rows.push({
+    name: 'App shell: GET /api/me, signed in',
+    baseline: 'bare Fastify hello',
+    baselineValue: helloRps,
+    value: meRps,
+    unit: 'req/s',
+    ratio: meRps / helloRps,
+    target: '≥ 70 %',
+    meets: meRps / helloRps >= 0.7,
+  });
+}
+
+async function benchShell(bench: BenchApp, appUrl: string, tokens: Tokens, viewers: number[]) {
+  const hello = await startHello();
+  try {
+    const me = viewers.map((n) => ({ path: '/api/me', headers: auth(tokens.get(n)!) }));
+    log(`\nHTTP app shell row only (BENCH_HTTP=shell; ${ROUNDS} alternating rounds)`);
+    await shellRow(appUrl, hello.url, me);
+  } finally {
+    await hello.close();
+  }
+}
 
 /** Runs the cases round after round, in the given order each round; answers req/s medians. */
 export async function alternate(
@@ -48,13 +90,18 @@ export async function alternate(
     for (const c of cases) {
       // BENCH_PROFILE: the app's cases of the first round run under the CPU profiler.
       const profile = round === 0 && c.url === appUrl;
+      // The servers answer in this process (autocannon runs in its own): its CPU time per
+      // request, user + system, is the case's cost however busy the machine is.
+      const cpu = process.cpuUsage();
       const r = profile
         ? await profiled(c.name, () => cannon(c.url, c.requests))
         : await cannon(c.url, c.requests);
+      const used = process.cpuUsage(cpu);
       assertOk(c.name, r);
       samples.get(c.name)!.push(r.rps);
+      const perRequest = (used.user + used.system) / Math.max(1, r.total);
       log(
-        `  round ${round + 1}: ${c.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`,
+        `  round ${round + 1}: ${c.name.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  CPU ${perRequest.toFixed(1)} µs/request${profile && process.env.BENCH_PROFILE ? ' (profiled)' : ''}`,
       );
     }
   }
@@ -70,10 +117,10 @@ export async function benchHttp(input: {
 }) {
   const { bench, database, tokens, viewers, socketUsers } = input;
   const appUrl = await bench.listen();
+  if (SHELL_ONLY) return benchShell(bench, appUrl, tokens, viewers);
 
-  const hello = Fastify({ logger: false });
-  hello.get('/', async () => ({ hello: 'world' }));
-  const helloUrl = await onFreePort((port) => hello.listen({ port, host: '127.0.0.1' }));
+  const hello = await startHello();
+  const helloUrl = hello.url;
 
   const select1 = await startSelect1Route(database);
   const select1Url = select1.url;
@@ -137,10 +184,7 @@ export async function benchHttp(input: {
     }));
 
     log(`\nHTTP rows (${ROUNDS} alternating rounds, autocannon in its own process)`);
-    const shell = await alternate(appUrl, [
-      { name: 'bare Fastify hello', url: helloUrl, requests: [{ path: '/' }] },
-      { name: 'GET /api/me (app shell)', url: appUrl, requests: me },
-    ]);
+    await shellRow(appUrl, helloUrl, me);
     const data = await alternate(appUrl, [
       { name: 'SELECT 1 route', url: select1Url, requests: [{ path: '/' }] },
       { name: 'home feed page 1', url: appUrl, requests: feed1 },
@@ -149,18 +193,6 @@ export async function benchHttp(input: {
       { name: 'comment create', url: appUrl, requests: comments },
     ]);
 
-    const helloRps = shell.get('bare Fastify hello')!;
-    const meRps = shell.get('GET /api/me (app shell)')!;
-    rows.push({
-      name: 'App shell: GET /api/me, signed in',
-      baseline: 'bare Fastify hello',
-      baselineValue: helloRps,
-      value: meRps,
-      unit: 'req/s',
-      ratio: meRps / helloRps,
-      target: '≥ 70 %',
-      meets: meRps / helloRps >= 0.7,
-    });
     const s1 = data.get('SELECT 1 route')!;
     const f1 = data.get('home feed page 1')!;
     const fd = data.get(deep.name)!;

@@ -22,7 +22,6 @@ import { dependenciesPlugin } from './plugins/dependencies';
 import { realtimePlugin } from './plugins/realtime/realtime.plugin';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
-import { multipartPlugin } from './plugins/multipart';
 import { adminModule } from './modules/admin/admin.module';
 import { BOARD_PATH, queueBoardPlugin } from './modules/admin/admin.queues.board';
 import { authModule } from './modules/auth/auth.module';
@@ -109,11 +108,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   if (options.requestLog === 'one-entry') logOneEntryPerRequest(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Set when the request arrives (a callback hook: no promise per request); error answers keep it.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  // `x-request-id` is set when the request arrives, with the security headers (plugins/security).
 
   // Infrastructure: decorated on the root, in dependency order.
   await app.register(dependenciesPlugin, deps);
@@ -127,7 +122,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(docsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin, { heartbeatMs: options.heartbeatMs });
-  await app.register(multipartPlugin);
 
   // Domain modules: encapsulated, each wires its own services, routes and timers
   // (docs/architecture.md, "Module shape"). One ordered list with their prefixes.

@@ -88,6 +88,8 @@ describe('logs: readable in development, JSON in production', () => {
     const done = entries.find((entry) => entry.msg === 'request completed');
     expect(done!.req!.url).toMatch(/^\/api\/health\?token=/);
     expect(done!.res!.statusCode).toBe(200);
+    // The status, not the answer's headers (the security headers in every line, decision 69).
+    expect(done!.res).toEqual({ statusCode: 200 });
     expect(out.lines().join('\n')).not.toContain('secret-token-value');
   });
 });

@@ -30,8 +30,15 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest: a valid access token of a live session of an active user. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest: a valid access token of a live session of an active user. A callback hook when
+     * Fastify runs it (no promise when the session is cached, decision 69); awaited without
+     * `done`.
+     */
+    authenticate: {
+      (request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void;
+    };
     /** onRequest factory: authenticated (by the context, or here) and one of the roles. */
     requireRole: (
       ...roles: Role[]
@@ -97,7 +104,8 @@ export const authPlugin = fp(
       ]);
     });
 
-    async function checkClaims(claims: AccessClaims): Promise<AuthContext> {
+    /** The session check: synchronous from the cache, a promise when the database is read. */
+    function checkClaims(claims: AccessClaims): AuthContext | Promise<AuthContext> {
       if (claims.typ !== 'access' || !claims.sub || !claims.sid) throw commonErrors.tokenNotValid();
       const now = app.clock();
       const cached = cache.get(claims.sid, claims.sub, now);
@@ -108,6 +116,10 @@ export const authPlugin = fp(
           sessionId: claims.sid,
           consentStatus: cached.consentStatus,
         };
+      return readSession(claims, now);
+    }
+
+    async function readSession(claims: AccessClaims, now: Date): Promise<AuthContext> {
       const begun = cache.begin();
       const session = await findSessionAuth(app.db, { id: claims.sid, userId: claims.sub }, now);
       if (!session) throw commonErrors.tokenNotValid();
@@ -150,7 +162,7 @@ export const authPlugin = fp(
     // session behind it is still checked on every request (checkClaims), so revoking works as
     // before. Bounded: the oldest entries make room (decision 55).
     const verified = new Map<string, AccessClaims & { exp: number }>();
-    app.decorate('verifyAccess', async (token: string) => {
+    function verify(token: string): AuthContext | Promise<AuthContext> {
       const known = verified.get(token);
       if (known) {
         if (Date.now() < known.exp * 1000) return checkClaims(known);
@@ -172,17 +184,47 @@ export const authPlugin = fp(
         throw commonErrors.tokenNotValid();
       }
       return checkClaims(claims);
-    });
+    }
+    app.decorate('verifyAccess', async (token: string) => verify(token));
 
     app.decorateRequest('auth', null as unknown as AuthContext);
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      if (!header?.startsWith('Bearer ')) {
-        throw commonErrors.unauthorized('Authentication credentials were not provided.');
+    function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    function authenticate(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: (err?: Error) => void,
+    ): void;
+    function authenticate(
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      done?: (err?: Error) => void,
+    ): Promise<void> | void {
+      let auth: AuthContext | Promise<AuthContext>;
+      try {
+        const header = request.headers.authorization;
+        if (!header?.startsWith('Bearer ')) {
+          throw commonErrors.unauthorized('Authentication credentials were not provided.');
+        }
+        auth = verify(header.slice('Bearer '.length).trim());
+      } catch (err) {
+        if (!done) return Promise.reject(err as Error);
+        done(err as Error);
+        return;
       }
-      request.auth = await app.verifyAccess(header.slice('Bearer '.length).trim());
-    });
+      if (auth instanceof Promise) {
+        const set = auth.then((context) => {
+          request.auth = context;
+        });
+        if (!done) return set;
+        set.then(() => done(), done);
+        return;
+      }
+      request.auth = auth;
+      if (!done) return Promise.resolve();
+      done();
+    }
+    app.decorate('authenticate', authenticate);
 
     app.decorate('requireConsent', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.auth) await app.authenticate(request, reply);

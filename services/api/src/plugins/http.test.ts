@@ -63,10 +63,78 @@ describe('the HTTP surface', () => {
     expect(page.statusCode).toBe(200);
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  it("sends the documents' security headers with the app's policy", async () => {
+    for (const url of ['/', '/home', '/api/docs/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain(
+        'https://accounts.google.com/gsi/client',
+      );
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+    }
+  });
+
+  it('answers no cross-origin request or preflight without CORS_ORIGINS (same origin)', async () => {
+    const origin = 'https://elsewhere.example';
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: { origin, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers the origins of CORS_ORIGINS, preflight included', async () => {
+    const origin = 'https://partner.example';
+    const c = await createTestApp({ env: { CORS_ORIGINS: origin } });
+    try {
+      const preflight = await c.app.inject({
+        method: 'OPTIONS',
+        url: '/api/health',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+      const other = await c.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://elsewhere.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("sends a JSON API's security headers on API answers, errors included (decision 69)", async () => {
+    const user = await t.createUser();
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/me', headers: user.headers }),
+      await t.app.inject({ method: 'GET', url: '/api/me' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+    ];
+    for (const res of answers) {
+      const what = `${res.statusCode} ${res.body.slice(0, 40)}`;
+      expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+      expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(res.headers['content-security-policy'], what).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options'], what).toBe('DENY');
+      expect(res.headers['cache-control'], what).toBe('no-store');
+      expect(res.headers['referrer-policy'], what).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], what).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], what).toMatch(/^max-age=\d+/);
+      expect(res.headers['x-request-id'], what).toBeTruthy();
+    }
   });
 });
 

@@ -17,9 +17,15 @@ export const securityPlugin = fp(
   async (app, options: { rateLimitNamespace?: string; userBudgets?: Partial<UserBudgets> }) => {
     // The per-user budgets the domain modules' preHandlers count against (lib/user-rate-limit).
     app.decorate('userBudgets', { ...USER_BUDGETS, ...options.userBudgets });
-    // Security headers: the same for every answer (no per-request nonces), so they are computed
-    // once here; @fastify/helmet would rebuild helmet and re-parse the policy on every request.
-    const securityHeaders = await helmetHeaders({
+    // Security headers, computed once (no per-request nonces; @fastify/helmet would rebuild
+    // helmet and re-parse the policy on every request), in two sets (decision 69):
+    // - documents (the SPA's index.html and files, media, the API docs' page): helmet's whole set
+    //   with the app's Content-Security-Policy;
+    // - API answers (JSON under /api/): the set a JSON API needs (OWASP REST Security): no
+    //   caching of private answers, nosniff, never framed, no referrer, HTTPS only, same-origin
+    //   reads, and a policy that lets an answer opened as a page run and load nothing.
+    // The request id rides in the same hook (one onRequest for every answer's headers).
+    const documentHeaders = await helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -35,8 +41,10 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(securityHeaders);
+    const apiHeaders = apiSecurityHeaders(documentHeaders);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApiAnswer(request.url) ? apiHeaders : documentHeaders);
+      reply.header('x-request-id', request.id);
       done();
     });
     // Every route's input, once: a NUL in the path, query or a JSON body answers 400 (multipart
@@ -53,10 +61,11 @@ export const securityPlugin = fp(
       }
       done();
     });
-    await app.register(cors, {
-      origin: app.config.CORS_ORIGINS.length > 0 ? app.config.CORS_ORIGINS : false,
-      credentials: false,
-    });
+    // Same-origin by default: without CORS_ORIGINS no cross-origin header or preflight is ever
+    // answered, so the plugin (a hook with two copies of its options per request) is not
+    // registered at all (decision 69); a browser's cross-origin request is refused as before.
+    if (app.config.CORS_ORIGINS.length > 0)
+      await app.register(cors, { origin: app.config.CORS_ORIGINS, credentials: false });
     // With Redis, every API instance counts against the same budget, without a round trip per
     // request; if Redis fails, requests pass rather than fail (skipOnError) — the limit is a
     // guard, not a gate.
@@ -90,6 +99,27 @@ export const securityPlugin = fp(
   },
   { name: 'security', dependencies: ['dependencies'] },
 );
+
+/**
+ * API answers: JSON under /api/, but not the API docs' page and its files (documents). An
+ * answer that sets its own header (e.g. a cacheable file) replaces the default.
+ */
+export function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/** The API answers' headers: the documents' HTTPS and resource policies, the rest fixed. */
+export function apiSecurityHeaders(documentHeaders: Record<string, string>) {
+  return {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': documentHeaders['cross-origin-resource-policy']!,
+    'referrer-policy': documentHeaders['referrer-policy']!,
+    'strict-transport-security': documentHeaders['strict-transport-security']!,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
 
 /** The headers @fastify/helmet sets with these options, read once from a throw-away instance. */
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {

@@ -306,7 +306,8 @@ describe('/api/admin/queues', () => {
   });
 
   it('serves the board under its own CSP: its own files and fonts, nothing from another host; the app keeps its policy', async () => {
-    const appPolicy = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers[
+    // The SPA's page (API answers carry a JSON API's short policy, decision 69).
+    const appPolicy = (await t.app.inject({ method: 'GET', url: '/' })).headers[
       'content-security-policy'
     ];
     // The app's policy is its own (Google sign-in), never the board's.

@@ -8,6 +8,7 @@ import { createGoogleVerifier, type GoogleVerifier } from './auth.google';
 import { authRoutes } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { createTokensService, type TokensService } from './auth.tokens.service';
+import { multipartPlugin } from '../../plugins/multipart';
 
 /**
  * What other modules may ask of auth: ending every session of a user in their transaction, then
@@ -68,6 +69,8 @@ export function buildAuthServices(app: FastifyInstance) {
 
 /** Auth: sign-up, codes, sign-in, tokens and password reset. Every route is public. */
 export const authModule: FastifyPluginAsyncZod = async (app) => {
+  // Its routes take multipart forms (uploads): the parser and its hooks are this module's own.
+  await app.register(multipartPlugin);
   const { auth, tokens } = buildAuthServices(app);
   await app.register(authRoutes({ auth, tokens }));
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presenceFrom, registerChatLive } from './chat.live';
 import { chatRoutes } from './chat.routes';
 import { createChatService } from './chat.service';
+import { multipartPlugin } from '../../plugins/multipart';
 
 /** The chat service wired from the root's decorators (stored events reach both members' sockets). */
 export function buildChatService(app: FastifyInstance) {
@@ -22,6 +23,8 @@ export function buildChatService(app: FastifyInstance) {
  * (typing, presence fan-out) is registered on the realtime hub once, here.
  */
 export const chatModule: FastifyPluginAsyncZod = async (app) => {
+  // Its routes take multipart forms (uploads): the parser and its hooks are this module's own.
+  await app.register(multipartPlugin);
   registerChatLive(app);
   app.addHook('onRequest', app.authenticate);
   await app.register(chatRoutes({ chat: buildChatService(app) }));

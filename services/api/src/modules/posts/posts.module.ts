@@ -9,6 +9,7 @@ import { createReportsService } from './posts.reports.service';
 import { postsRoutes, uploadsTmpDir } from './posts.routes';
 import { createPostsService } from './posts.service';
 import { createPostViews } from './posts.views';
+import { multipartPlugin } from '../../plugins/multipart';
 
 /** What other modules may ask of posts: how many posts of an author a profile shows. */
 export type VisiblePostCount = (authorId: string) => Promise<number>;
@@ -48,6 +49,8 @@ export function buildPostsServices(app: FastifyInstance) {
 
 /** Posts, likes, comments, reports and the home feed: every route is signed-in. */
 export const postsModule: FastifyPluginAsyncZod = async (app) => {
+  // Its routes take multipart forms (uploads): the parser and its hooks are this module's own.
+  await app.register(multipartPlugin);
   app.addHook('onRequest', app.authenticate);
   const tmpDir = uploadsTmpDir(app.config.DATA_DIR);
   await app.register(postsRoutes({ ...buildPostsServices(app), tmpDir }));

@@ -6,6 +6,7 @@ import { visiblePostCountFrom } from '../posts/posts.module';
 import { socialGraphFrom } from '../social/social.module';
 import { profilesRoutes } from './profiles.routes';
 import { createProfilesService, type ProfilesService } from './profiles.service';
+import { multipartPlugin } from '../../plugins/multipart';
 
 /**
  * The profiles service wired from the root's decorators. A profile shows numbers other domains
@@ -42,6 +43,8 @@ export function dobCorrectionFrom(app: FastifyInstance): DobCorrection {
 
 /** Profiles, photos, achievements and experience: every route is signed-in. */
 export const profilesModule: FastifyPluginAsyncZod = async (app) => {
+  // Its routes take multipart forms (uploads): the parser and its hooks are this module's own.
+  await app.register(multipartPlugin);
   app.addHook('onRequest', app.authenticate);
   await app.register(profilesRoutes({ profiles: buildProfilesService(app) }));
 };

@@ -12,6 +12,7 @@ import { registrationsRoutes } from './trials.registrations.routes';
 import { createRegistrationsService } from './trials.registrations.service';
 import { createTrialsService } from './trials.service';
 import { createTrialViews } from './trials.views';
+import { multipartPlugin } from '../../plugins/multipart';
 
 /** The trials services (trials, registrations) wired from the root's decorators. */
 export function buildTrialsServices(app: FastifyInstance) {
@@ -56,6 +57,8 @@ export function trialCancellationFrom(app: FastifyInstance): TrialCancellation {
  * with `requireRole` in the route files.
  */
 export const trialsModule: FastifyPluginAsyncZod = async (app) => {
+  // Its routes take multipart forms (uploads): the parser and its hooks are this module's own.
+  await app.register(multipartPlugin);
   app.addHook('onRequest', app.authenticate);
   const { trials, registrations, approvals, checkIn, evaluations } = buildTrialsServices(app);
   await app.register(trialsRoutes({ trials }));
