@@ -37,7 +37,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const implementations: { name: string; create: () => MailDriver; deliveries: () => Delivery[] }[] =
+const implementations: {
+  name: string;
+  create: () => MailDriver | Promise<MailDriver>;
+  deliveries: () => Delivery[];
+}[] =
   [
     {
       name: 'devbox',
@@ -75,8 +79,8 @@ const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
 describe.each(implementations)('$name mail', ({ create, deliveries }) => {
   let mail: MailDriver;
 
-  beforeAll(() => {
-    mail = create();
+  beforeAll(async () => {
+    mail = await create();
     drivers.push(mail);
   });
 
@@ -155,7 +159,7 @@ describe('devbox mail', () => {
 
 describe('smtp mail', () => {
   it('sends a Message-ID derived from the emailId', async () => {
-    const mail = createSmtpMail({
+    const mail = await createSmtpMail({
       url: smtp.url,
       from: 'Touchline <no-reply@touchline.ng>',
       logger: silentLogger,
@@ -171,7 +175,7 @@ describe('smtp mail', () => {
   });
 
   it('sends inline images as related parts with their Content-ID', async () => {
-    const mail = createSmtpMail({
+    const mail = await createSmtpMail({
       url: smtp.url,
       from: 'Touchline <no-reply@touchline.ng>',
       logger: silentLogger,

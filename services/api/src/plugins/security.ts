@@ -61,7 +61,7 @@ export const securityPlugin = fp(
     // request; if Redis fails, requests pass rather than fail (skipOnError) — the limit is a
     // guard, not a gate.
     const redis = app.config.REDIS_URL
-      ? createRedisConnection(
+      ? await createRedisConnection(
           app.config.REDIS_URL,
           { name: 'rate-limit', mode: 'fail-fast' },
           app.log,
