@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serverBuildReason, webBuildReason } from './lib/build-staleness.mjs';
+import { stageDemoCopy } from './lib/demo-copy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist', 'api.js');
@@ -40,13 +41,15 @@ async function main() {
     console.log(`Building the server (${serverReason}): npm run build:server`);
     await npm(['run', 'build:server'], 'the server build');
   }
+  // A first start's demo world copied while the server's modules load (decision 68).
+  const demoCopy = stageDemoCopy(root, process.env);
   // Imported, not spawned: one process. The module only starts itself when it is the entry
   // point, so start it through its exported main().
   const server = await import(pathToFileURL(serverEntry).href);
   if (typeof server.main !== 'function') {
     throw new Error(`${path.relative(root, serverEntry)} does not export main()`);
   }
-  await server.main();
+  await server.main({ demoCopy });
 }
 
 main().catch((error) => {
