@@ -194,8 +194,16 @@ if (redisUrl)
   describe('redis bus reconnect listeners', () => {
     it('are told once the subscriptions deliver again after the connection was lost (what was published meanwhile is gone)', async () => {
       const prefix = `${redisPrefix}-reconnect`;
-      const subscriberSide = await createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
-      const publisherSide = await createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
+      const subscriberSide = await createRedisBus({
+        redisUrl: redisUrl!,
+        prefix,
+        logger: silentLogger,
+      });
+      const publisherSide = await createRedisBus({
+        redisUrl: redisUrl!,
+        prefix,
+        logger: silentLogger,
+      });
       try {
         const received: unknown[] = [];
         await subscriberSide.subscribe('user:8', (m) => void received.push(m));

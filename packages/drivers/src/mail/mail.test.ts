@@ -41,30 +41,29 @@ const implementations: {
   name: string;
   create: () => MailDriver | Promise<MailDriver>;
   deliveries: () => Delivery[];
-}[] =
-  [
-    {
-      name: 'devbox',
-      create: () => createDevboxMail({ store: devboxStore.store, logger: devboxLog.logger }),
-      deliveries: () =>
-        devboxStore.stored.map((m) => ({ to: m.to, subject: m.subject, body: m.text + m.html })),
-    },
-    {
-      name: 'smtp',
-      create: () =>
-        createSmtpMail({
-          url: smtp.url,
-          from: 'Touchline <no-reply@touchline.ng>',
-          logger: silentLogger,
-        }),
-      deliveries: () =>
-        smtp.messages.map((m) => ({
-          to: m.to.join(','),
-          subject: /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '',
-          body: m.raw,
-        })),
-    },
-  ];
+}[] = [
+  {
+    name: 'devbox',
+    create: () => createDevboxMail({ store: devboxStore.store, logger: devboxLog.logger }),
+    deliveries: () =>
+      devboxStore.stored.map((m) => ({ to: m.to, subject: m.subject, body: m.text + m.html })),
+  },
+  {
+    name: 'smtp',
+    create: () =>
+      createSmtpMail({
+        url: smtp.url,
+        from: 'Touchline <no-reply@touchline.ng>',
+        logger: silentLogger,
+      }),
+    deliveries: () =>
+      smtp.messages.map((m) => ({
+        to: m.to.join(','),
+        subject: /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '',
+        body: m.raw,
+      })),
+  },
+];
 console.info(`mail drivers under test: ${implementations.map((i) => i.name).join(', ')}`);
 
 const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({

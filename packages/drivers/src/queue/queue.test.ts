@@ -14,7 +14,10 @@ import { InvalidJobError, isUnavailableError } from './jobs';
 
 /** A queue driver with its administrators' view, where a test reads what the queue still holds. */
 type AdminQueue = QueueDriver & { readonly admin: QueueAdminView };
-type Implementation = { name: string; create: (logger: Logger) => AdminQueue | Promise<AdminQueue> };
+type Implementation = {
+  name: string;
+  create: (logger: Logger) => AdminQueue | Promise<AdminQueue>;
+};
 
 const redisUrl = testRedisUrl();
 const redisPrefix = uniqueRedisPrefix('queue');
