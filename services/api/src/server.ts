@@ -102,6 +102,16 @@ export async function main(options: { demoCopy?: StagedDemoCopy } = {}) {
   const runWorkers =
     config.RUN_WORKERS === 'true' ||
     (config.RUN_WORKERS === 'auto' && drivers.queue.kind === 'inline');
+  const seeded =
+    adopted ??
+    (seedDemo
+      ? await seedDemoWorld({ db: database.db, storage: drivers.storage, logger, askGuardian })
+      : null);
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  // The workers and the outbox relay start once the server answers: their first round (every
+  // recurring job's first run, a copied demo world's first relay) comes after the first page, not
+  // in front of it (decision 68). Jobs added meanwhile wait in the queue.
   let workers: Workers | undefined;
   if (runWorkers) {
     workers = await startWorkers({
@@ -112,14 +122,6 @@ export async function main(options: { demoCopy?: StagedDemoCopy } = {}) {
       wakeups: outboxWakeups(database, logger),
     });
   }
-
-  const seeded =
-    adopted ??
-    (seedDemo
-      ? await seedDemoWorld({ db: database.db, storage: drivers.storage, logger, askGuardian })
-      : null);
-
-  await app.listen({ host: config.HOST, port: config.PORT });
   // The seed's e-mails and notices go out first, so their log lines do not push the banner away.
   if (seeded?.seeded && workers) await settleStartWork({ db: database.db, queue: drivers.queue });
   const address = app.server.address();
