@@ -91,37 +91,36 @@ const PGLITE_TURN_MS = 10;
  * PGlite runs each statement synchronously on the main thread, and a chain of awaited statements
  * (the outbox relay, a queue lane, a seed) moves on through promises alone: no request is read,
  * no timer fires, until the whole chain ends (the demo world's first relay after a start held the
- * first page back about a second: decision 68). So a statement that comes more than
- * PGLITE_TURN_MS after the last such wait first lets the event loop turn once (setImmediate:
- * sockets are read, then the statement runs). Statements inside a transaction do not wait: the
- * transaction as a whole does, before it begins.
+ * first page back about a second: decision 68). So statements and transactions run one at a time
+ * in the order they were asked for (as PGlite runs them anyway), and one that would start more
+ * than PGLITE_TURN_MS after the last turn first lets the event loop turn once (setImmediate:
+ * sockets are read, timers fire), between two statements, never inside a transaction.
  */
 const takesTurns = new WeakSet<PGlite>();
-function takingTurns(client: PGlite): PGlite {
-  if (takesTurns.has(client)) return client;
+function takingTurns(client: PGlite): void {
+  if (takesTurns.has(client)) return;
   takesTurns.add(client);
   let lastTurn = performance.now();
-  const turn = async () => {
-    if (performance.now() - lastTurn < PGLITE_TURN_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    lastTurn = performance.now();
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = tail.then(async () => {
+      if (performance.now() - lastTurn >= PGLITE_TURN_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        lastTurn = performance.now();
+      }
+      return run();
+    });
+    tail = result.catch(() => undefined);
+    return result;
   };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await turn();
-    return query(...args);
-  }) as typeof query;
-  client.exec = async (...args: Parameters<typeof exec>) => {
-    await turn();
-    return exec(...args);
-  };
-  client.transaction = (async (...args: Parameters<typeof transaction>) => {
-    await turn();
-    return transaction(...args);
-  }) as typeof transaction;
-  return client;
+  client.query = ((...args: Parameters<typeof query>) =>
+    inTurn(() => query(...args))) as typeof query;
+  client.exec = (...args: Parameters<typeof exec>) => inTurn(() => exec(...args));
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    inTurn(() => transaction(...args))) as typeof transaction;
 }
 
 /** Wraps an open PGlite instance (a fresh one, or a clone of a migrated template). */
