@@ -66,7 +66,7 @@ describe('the server bundle', () => {
     ).toEqual(['testcontainers', 'vitest']);
   });
 
-  it("loads none of the scaled mode's packages, nor sharp, with the API's own modules: only where they are used (decision 68)", async () => {
+  it("loads none of the scaled mode's packages, nor sharp, Google's or the QR code's, with the API's own modules: only where they are used (decision 68)", async () => {
     const result = await build({
       ...serverBuildOptions({
         root,
@@ -83,7 +83,12 @@ describe('the server bundle', () => {
       new Set(api!.imports.filter((i) => i.kind === kind).map((i) => packageName(i.path)));
     // A static import is loaded with the bundle, by every start; a dynamic one when reached.
     const loadedByEveryStart = packagesOf('import-statement');
-    const lazy = ['bullmq', 'ioredis', '@aws-sdk/client-s3', 'nodemailer', 'sharp'];
+    const lazy = [
+      // The scaled mode's: Redis, S3, SMTP, a database server.
+      ...['bullmq', 'ioredis', '@aws-sdk/client-s3', 'nodemailer', 'pg'],
+      // The first picture, Google sign-in, trial receipt.
+      ...['sharp', 'google-auth-library', 'qrcode'],
+    ];
     for (const name of lazy) expect(loadedByEveryStart).not.toContain(name);
     expect([...packagesOf('dynamic-import')]).toEqual(expect.arrayContaining(lazy));
     expect(loadedByEveryStart).toContain('fastify');

@@ -5,10 +5,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -144,7 +143,13 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     });
     return wrapPglite(client, opts.onQuery);
   }
-  const pool = new pg.Pool({
+  // node-postgres is imported when a database server is named: the embedded start never loads it
+  // (decision 68).
+  const [{ default: pgModule }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pgModule.Pool({
     connectionString: opts.url,
     max: opts.poolMax ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
