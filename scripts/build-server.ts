@@ -20,46 +20,12 @@ import { existsSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPgliteTemplate, TEMPLATE_DIR, writePgliteTemplate } from '@touchline/db';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { DEMO_TEMPLATE_DIR, writeDemoTemplate } from '../services/api/src/seed/demo-template';
-import {
-  BUNDLED_WORKSPACES,
-  isExternal,
-  rewriteImportMeta,
-  SERVER_ENTRIES,
-  undeclaredExternals,
-} from './lib/server-bundle';
+import { BUNDLED_WORKSPACES, serverBuildOptions, undeclaredExternals } from './lib/server-bundle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'dist');
-const entryFiles = new Set(SERVER_ENTRIES.map((e) => path.join(root, e.source)));
-
-/** Packages from node_modules stay imports; our own workspaces are followed into the bundle. */
-const externals: Plugin = {
-  name: 'touchline-externals',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      isExternal(args.path) ? { path: args.path, external: true } : undefined,
-    );
-  },
-};
-
-/** Our files' `import.meta.url` → their address beside the bundle (see rewriteImportMeta). */
-const sourceUrls: Plugin = {
-  name: 'touchline-source-urls',
-  setup(b) {
-    b.onLoad({ filter: /\.tsx?$/ }, (args) => {
-      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      const contents = readFileSync(args.path, 'utf8');
-      return {
-        contents: entryFiles.has(args.path)
-          ? contents
-          : rewriteImportMeta(contents, args.path, root, outdir),
-        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
-      };
-    });
-  },
-};
 
 async function main() {
   const t0 = Date.now();
@@ -72,22 +38,7 @@ async function main() {
         rmSync(path.join(outdir, file), { recursive: true });
     }
   }
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: SERVER_ENTRIES.map((e) => ({ in: e.source, out: e.name })),
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    legalComments: 'none',
-    logLevel: 'warning',
-    metafile: true,
-    define: { __TOUCHLINE_BUILD_ID__: JSON.stringify(buildId) },
-    plugins: [externals, sourceUrls],
-  });
+  const result = await build(serverBuildOptions({ root, outdir, buildId }));
   const imported = new Set<string>();
   for (const output of Object.values(result.metafile.outputs)) {
     for (const entry of output.imports) if (entry.external) imported.add(entry.path);

@@ -10,9 +10,11 @@
  * before the server (decision 62). `npm run dev` runs the TypeScript sources through tsx instead.
  */
 import { spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serverBuildReason, webBuildReason } from './lib/build-staleness.mjs';
+import { stageDemoCopy } from './lib/demo-copy.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist', 'api.js');
@@ -30,6 +32,9 @@ function npm(args, what) {
 }
 
 async function main() {
+  // A first start's demo world copied while the checks below run and the server's modules load
+  // (decision 68); copied again after a server build, which makes a new one.
+  let demoCopy = stageDemoCopy(root, process.env);
   const webReason = webBuildReason(root);
   if (webReason) {
     console.log(`Building the web app (${webReason}): npm run build -w web`);
@@ -37,8 +42,11 @@ async function main() {
   }
   const serverReason = serverBuildReason(root);
   if (serverReason) {
+    await demoCopy?.done.catch(() => undefined);
+    if (demoCopy) await rm(demoCopy.dir, { recursive: true, force: true });
     console.log(`Building the server (${serverReason}): npm run build:server`);
     await npm(['run', 'build:server'], 'the server build');
+    demoCopy = stageDemoCopy(root, process.env);
   }
   // Imported, not spawned: one process. The module only starts itself when it is the entry
   // point, so start it through its exported main().
@@ -46,7 +54,7 @@ async function main() {
   if (typeof server.main !== 'function') {
     throw new Error(`${path.relative(root, serverEntry)} does not export main()`);
   }
-  await server.main();
+  await server.main({ demoCopy });
 }
 
 main().catch((error) => {

@@ -54,7 +54,7 @@ export async function benchQueue(input: { bench: BenchApp; db: Database; players
   const once = async (handlers: JobHandlers, profile?: string) => {
     run += 1;
     const prefix = `tlbench-${process.pid}-q${run}`;
-    const queue = createBullQueue({ redisUrl: url, prefix, logger: silentLogger });
+    const queue = await createBullQueue({ redisUrl: url, prefix, logger: silentLogger });
     try {
       const { players } = input;
       for (let i = 0; i < jobs; i += 200) {

@@ -4,8 +4,10 @@
  * day, `npm start`). Only the project's own code (@touchline/* and relative imports) is bundled;
  * every package from node_modules stays an import, loaded at run time from `npm ci --omit=dev`.
  */
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 export type ServerEntry = { name: string; source: string; what: string };
 
@@ -87,4 +89,58 @@ export function undeclaredExternals(
     if (name && !name.startsWith('@touchline/') && !declared.has(name)) names.add(name);
   }
   return [...names].sort();
+}
+
+/**
+ * esbuild's options for the bundles in `outdir` (scripts/build-server.ts; the tests build the
+ * same to read what a bundle imports): packages from node_modules stay imports, our workspaces are
+ * followed into the bundle, and our files' `import.meta.url` becomes their address beside it.
+ */
+export function serverBuildOptions(options: {
+  root: string;
+  outdir: string;
+  buildId: string;
+  entries?: readonly ServerEntry[];
+}): BuildOptions & { metafile: true } {
+  const { root, outdir, buildId, entries = SERVER_ENTRIES } = options;
+  const entryFiles = new Set(SERVER_ENTRIES.map((e) => path.join(root, e.source)));
+  const externals: Plugin = {
+    name: 'touchline-externals',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) =>
+        isExternal(args.path) ? { path: args.path, external: true } : undefined,
+      );
+    },
+  };
+  const sourceUrls: Plugin = {
+    name: 'touchline-source-urls',
+    setup(b) {
+      b.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const contents = readFileSync(args.path, 'utf8');
+        return {
+          contents: entryFiles.has(args.path)
+            ? contents
+            : rewriteImportMeta(contents, args.path, root, outdir),
+          loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        };
+      });
+    },
+  };
+  return {
+    absWorkingDir: root,
+    entryPoints: entries.map((e) => ({ in: e.source, out: e.name })),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+    define: { __TOUCHLINE_BUILD_ID__: JSON.stringify(buildId) },
+    plugins: [externals, sourceUrls],
+  };
 }

@@ -1,10 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import {
   isExternal,
   packageName,
   rewriteImportMeta,
+  SERVER_ENTRIES,
+  serverBuildOptions,
   undeclaredExternals,
 } from '../lib/server-bundle';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('the server bundle', () => {
   it('keeps packages from node_modules as imports and bundles our own code', () => {
@@ -57,5 +64,33 @@ describe('the server bundle', () => {
         manifests,
       ),
     ).toEqual(['testcontainers', 'vitest']);
+  });
+
+  it("loads none of the scaled mode's packages, nor sharp, Google's or the QR code's, with the API's own modules: only where they are used (decision 68)", async () => {
+    const result = await build({
+      ...serverBuildOptions({
+        root,
+        outdir: path.join(root, 'dist'),
+        buildId: 'test',
+        entries: SERVER_ENTRIES.filter((e) => e.name === 'api'),
+      }),
+      write: false,
+      sourcemap: false,
+      logLevel: 'silent',
+    });
+    const [api] = Object.values(result.metafile.outputs).filter((o) => o.entryPoint);
+    const packagesOf = (kind: string) =>
+      new Set(api!.imports.filter((i) => i.kind === kind).map((i) => packageName(i.path)));
+    // A static import is loaded with the bundle, by every start; a dynamic one when reached.
+    const loadedByEveryStart = packagesOf('import-statement');
+    const lazy = [
+      // The scaled mode's: Redis, S3, SMTP, a database server.
+      ...['bullmq', 'ioredis', '@aws-sdk/client-s3', 'nodemailer', 'pg'],
+      // The first picture, Google sign-in, trial receipt.
+      ...['sharp', 'google-auth-library', 'qrcode'],
+    ];
+    for (const name of lazy) expect(loadedByEveryStart).not.toContain(name);
+    expect([...packagesOf('dynamic-import')]).toEqual(expect.arrayContaining(lazy));
+    expect(loadedByEveryStart).toContain('fastify');
   });
 });

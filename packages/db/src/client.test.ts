@@ -1,7 +1,30 @@
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './client';
 import { createTestDatabase, testDatabaseAdminUrl } from './testing';
+
+/**
+ * PGlite runs in this thread: a chain of awaited statements (the outbox relay after a start)
+ * must still let the event loop turn, or no request is read until the chain ends (decision 68).
+ */
+describe('the embedded database in a long chain of statements', () => {
+  it('lets timers and sockets have their turn between statements', async () => {
+    const handle = await createDatabase();
+    try {
+      let timerRan = false;
+      setTimeout(() => {
+        timerRan = true;
+      }, 0);
+      const started = performance.now();
+      // Many times longer than a turn: nothing but the awaited statements runs meanwhile.
+      while (performance.now() - started < 200) await handle.db.execute(sql`select 1`);
+      expect(timerRan).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+});
 
 /**
  * A Postgres that accepts connections but never answers (a host gone mid-failover, a full

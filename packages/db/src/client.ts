@@ -5,10 +5,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -84,8 +83,48 @@ function handleParts(db: Database, closeClient: () => Promise<void>): HandleBase
   };
 }
 
+/** How long statements may follow one another before the next waits for a turn of the event loop. */
+const PGLITE_TURN_MS = 10;
+
+/**
+ * PGlite runs each statement synchronously on the main thread, and a chain of awaited statements
+ * (the outbox relay, a queue lane, a seed) moves on through promises alone: no request is read,
+ * no timer fires, until the whole chain ends (the demo world's first relay after a start held the
+ * first page back about a second: decision 68). So statements and transactions run one at a time
+ * in the order they were asked for (as PGlite runs them anyway), and one that would start more
+ * than PGLITE_TURN_MS after the last turn first lets the event loop turn once (setImmediate:
+ * sockets are read, timers fire), between two statements, never inside a transaction.
+ */
+const takesTurns = new WeakSet<PGlite>();
+function takingTurns(client: PGlite): void {
+  if (takesTurns.has(client)) return;
+  takesTurns.add(client);
+  let lastTurn = performance.now();
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = tail.then(async () => {
+      if (performance.now() - lastTurn >= PGLITE_TURN_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        lastTurn = performance.now();
+      }
+      return run();
+    });
+    tail = result.catch(() => undefined);
+    return result;
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) =>
+    inTurn(() => query(...args))) as typeof query;
+  client.exec = (...args: Parameters<typeof exec>) => inTurn(() => exec(...args));
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    inTurn(() => transaction(...args))) as typeof transaction;
+}
+
 /** Wraps an open PGlite instance (a fresh one, or a clone of a migrated template). */
 export function wrapPglite(client: PGlite, onQuery?: (sql: string) => void): PgliteHandle {
+  takingTurns(client);
   const db: Database = drizzlePglite({ client, schema, logger: logger(onQuery) });
   return {
     kind: 'pglite',
@@ -104,7 +143,13 @@ export async function createDatabase(opts: DatabaseOptions = {}): Promise<Databa
     });
     return wrapPglite(client, opts.onQuery);
   }
-  const pool = new pg.Pool({
+  // node-postgres is imported when a database server is named: the embedded start never loads it
+  // (decision 68).
+  const [{ default: pgModule }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pgModule.Pool({
     connectionString: opts.url,
     max: opts.poolMax ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,

@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client';
@@ -103,6 +101,10 @@ export async function migrateDatabase(
     pgliteRuns.set(pglite, current);
     return current;
   }
+  const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = await handle.client.connect();
   let broken: Error | undefined;
   try {

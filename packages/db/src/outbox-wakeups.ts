@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseHandle } from './client';
 
 /** The channel a transaction that wrote an outbox row notifies; delivered when it commits. */
@@ -33,7 +33,8 @@ export function outboxWakeups(handle: DatabaseHandle, logger?: Logger): OutboxWa
 
     async function connect() {
       if (closed) return;
-      const next = new pg.Client({
+      const { default: pgModule } = await import('pg'); // loaded by the pool already
+      const next = new pgModule.Client({
         connectionString: options.connectionString,
         connectionTimeoutMillis: options.connectionTimeoutMillis,
         keepAlive: true,

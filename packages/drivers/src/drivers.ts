@@ -98,18 +98,20 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
   const { logger } = deps;
   const redisUrl = config.REDIS_URL;
   const prefix = deps.keyPrefix ? { prefix: deps.keyPrefix } : {};
+  // The scaled mode's packages (BullMQ, ioredis, the AWS SDK, nodemailer) are imported by the
+  // drivers that use them, when chosen: the embedded start loads none of them (decision 68).
   const queue = redisUrl
-    ? createBullQueue({ redisUrl, logger, ...prefix })
+    ? await createBullQueue({ redisUrl, logger, ...prefix })
     : createInlineQueue({ logger, store: deps.jobStore, ...deps.inlineQueue });
   const bus = redisUrl
-    ? createRedisBus({ redisUrl, logger, ...prefix })
+    ? await createRedisBus({ redisUrl, logger, ...prefix })
     : createInlineBus({ logger });
   const presence = redisUrl
     ? createRedisPresence({ redisUrl, logger, ...prefix, ...deps.presence })
     : createMemoryPresence();
   const storage =
     config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-      ? createS3Storage({
+      ? await createS3Storage({
           ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
           region: config.S3_REGION,
           bucket: config.S3_BUCKET,
@@ -122,7 +124,7 @@ export async function createDrivers(config: DriversConfig, deps: DriversDeps): P
           signingSecret: deps.signingSecret,
         });
   const mail = config.SMTP_URL
-    ? createSmtpMail({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
+    ? await createSmtpMail({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
     : createDevboxMail({ store: deps.devMailboxStore, logger });
   const payments =
     config.PAYMENT_PROVIDER === 'paystack' && config.PAYSTACK_SECRET_KEY

@@ -47,6 +47,7 @@ import { reachModule } from './modules/reach/reach.module';
 import { serializeRequest } from './lib/log-redaction';
 import type { UserBudgets } from './lib/user-rate-limit';
 import { logOneEntryPerRequest, logOneLinePerRequest } from './lib/logging';
+import { lazySchemaCompilers } from './lib/schema-compilers';
 
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     },
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Zod validates and serializes (below); Fastify's own compilers only when a schema needs them.
+    schemaController: lazySchemaCompilers(),
     routerOptions: { ignoreTrailingSlash: false },
     // A malformed or over-long address is answered in the one error envelope, never echoed back
     // (Fastify's own answer repeats the whole path: 100 kB in, 100 kB out).

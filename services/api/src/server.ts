@@ -22,7 +22,12 @@ import { buildApp } from './app';
 import { ConfigError, loadApiConfig } from './config';
 import { createLogger } from './lib/logging';
 import { seedDemoWorld } from './seed/demo';
-import { adoptDemoWorld, copyDemoWorld } from './seed/demo-template';
+import {
+  adoptDemoWorld,
+  copyDemoWorld,
+  discardStagedDemoCopy,
+  type StagedDemoCopy,
+} from './seed/demo-template';
 import { settleStartWork } from './seed/settle';
 
 /** Set by `npm run build:server` in the bundle (esbuild `define`); absent under tsx. */
@@ -32,8 +37,11 @@ const BUILD_ID = typeof __TOUCHLINE_BUILD_ID__ === 'string' ? __TOUCHLINE_BUILD_
 /**
  * Starts the API: configuration, database (migrated in embedded mode), drivers, the app, and —
  * when the queue is in-process or RUN_WORKERS=true — the workers and outbox relay in this process.
+ * `demoCopy`: the demo world `npm start`'s launcher began copying before it imported this module
+ * (decision 68); used when this start copies the demo world into that data directory, removed
+ * otherwise.
  */
-export async function main() {
+export async function main(options: { demoCopy?: StagedDemoCopy } = {}) {
   const config = loadApiConfig();
   const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, name: 'api' });
   const embedded = !config.DATABASE_URL;
@@ -42,8 +50,14 @@ export async function main() {
   // A fresh embedded data directory with the demo on: the world the build seeded (decision 66).
   const copiedDemo =
     embedded && seedDemo
-      ? await copyDemoWorld(config.DATA_DIR, config.PGLITE_TEMPLATE_DIR, BUILD_ID, logger)
-      : null;
+      ? await copyDemoWorld(
+          config.DATA_DIR,
+          config.PGLITE_TEMPLATE_DIR,
+          BUILD_ID,
+          logger,
+          options.demoCopy,
+        )
+      : await discardStagedDemoCopy(options.demoCopy).then(() => null);
   const database = await createDatabase(
     embedded
       ? await embeddedOptions(config.DATA_DIR, config.PGLITE_TEMPLATE_DIR, logger)
@@ -88,6 +102,16 @@ export async function main() {
   const runWorkers =
     config.RUN_WORKERS === 'true' ||
     (config.RUN_WORKERS === 'auto' && drivers.queue.kind === 'inline');
+  const seeded =
+    adopted ??
+    (seedDemo
+      ? await seedDemoWorld({ db: database.db, storage: drivers.storage, logger, askGuardian })
+      : null);
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  // The workers and the outbox relay start once the server answers: their first round (every
+  // recurring job's first run, a copied demo world's first relay) comes after the first page, not
+  // in front of it (decision 68). Jobs added meanwhile wait in the queue.
   let workers: Workers | undefined;
   if (runWorkers) {
     workers = await startWorkers({
@@ -98,14 +122,6 @@ export async function main() {
       wakeups: outboxWakeups(database, logger),
     });
   }
-
-  const seeded =
-    adopted ??
-    (seedDemo
-      ? await seedDemoWorld({ db: database.db, storage: drivers.storage, logger, askGuardian })
-      : null);
-
-  await app.listen({ host: config.HOST, port: config.PORT });
   // The seed's e-mails and notices go out first, so their log lines do not push the banner away.
   if (seeded?.seeded && workers) await settleStartWork({ db: database.db, queue: drivers.queue });
   const address = app.server.address();

@@ -14,7 +14,7 @@ import { createRedisBus } from './redis';
 /** Two instances that reach each other, as two processes on one Redis do. */
 type Implementation = {
   name: string;
-  createPair: () => { pair: [BusDriver, BusDriver]; dropConnections: () => Promise<void> };
+  createPair: () => Promise<{ pair: [BusDriver, BusDriver]; dropConnections: () => Promise<void> }>;
 };
 
 const redisUrl = testRedisUrl();
@@ -24,7 +24,7 @@ let instance = 0;
 const implementations: Implementation[] = [
   {
     name: 'inline',
-    createPair: () => {
+    createPair: async () => {
       const hub = createInlineBusHub();
       return {
         pair: [createInlineBus({ hub }), createInlineBus({ hub })],
@@ -36,12 +36,12 @@ const implementations: Implementation[] = [
 if (redisUrl) {
   implementations.push({
     name: 'redis',
-    createPair: () => {
+    createPair: async () => {
       const prefix = `${redisPrefix}-${(instance += 1)}`;
       return {
         pair: [
-          createRedisBus({ redisUrl, prefix, logger: silentLogger }),
-          createRedisBus({ redisUrl, prefix, logger: silentLogger }),
+          await createRedisBus({ redisUrl, prefix, logger: silentLogger }),
+          await createRedisBus({ redisUrl, prefix, logger: silentLogger }),
         ],
         dropConnections: async () => {
           expect(await killRedisClients(redisUrl, `${prefix}:bus-`)).toBe(4);
@@ -61,8 +61,8 @@ describe.each(implementations)('$name bus', ({ createPair }) => {
   let b: BusDriver;
   let dropConnections: () => Promise<void>;
 
-  beforeEach(() => {
-    const created = createPair();
+  beforeEach(async () => {
+    const created = await createPair();
     [a, b] = created.pair;
     dropConnections = created.dropConnections;
   });
@@ -194,8 +194,16 @@ if (redisUrl)
   describe('redis bus reconnect listeners', () => {
     it('are told once the subscriptions deliver again after the connection was lost (what was published meanwhile is gone)', async () => {
       const prefix = `${redisPrefix}-reconnect`;
-      const subscriberSide = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
-      const publisherSide = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
+      const subscriberSide = await createRedisBus({
+        redisUrl: redisUrl!,
+        prefix,
+        logger: silentLogger,
+      });
+      const publisherSide = await createRedisBus({
+        redisUrl: redisUrl!,
+        prefix,
+        logger: silentLogger,
+      });
       try {
         const received: unknown[] = [];
         await subscriberSide.subscribe('user:8', (m) => void received.push(m));
@@ -234,7 +242,7 @@ if (redisUrl)
   describe('redis bus ping', () => {
     it('answers false while the subscriber connection is away, true once it is back', async () => {
       const prefix = `${redisPrefix}-ping`;
-      const bus = createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
+      const bus = await createRedisBus({ redisUrl: redisUrl!, prefix, logger: silentLogger });
       try {
         await bus.subscribe('user:9', () => undefined);
         await waitFor(() => bus.ping(), 'ping');

@@ -35,18 +35,18 @@ type Subscription = { handler: BusHandler };
  * Redis pub/sub with one publisher and one subscriber connection per process. Handlers of one
  * channel share one Redis subscription; ioredis re-subscribes after a reconnect.
  */
-export function createRedisBus({
+export async function createRedisBus({
   redisUrl,
   prefix = 'touchline',
   logger,
   connectTimeoutMs = 3000,
-}: RedisBusOptions): RedisBusDriver {
-  const publisher = createRedisConnection(
+}: RedisBusOptions): Promise<RedisBusDriver> {
+  const publisher = await createRedisConnection(
     redisUrl,
     { name: `${prefix}:bus-publisher`, mode: 'fail-fast' },
     logger,
   );
-  const subscriber = createRedisConnection(
+  const subscriber = await createRedisConnection(
     redisUrl,
     { name: `${prefix}:bus-subscriber`, mode: 'fail-fast' },
     logger,

@@ -37,30 +37,33 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const implementations: { name: string; create: () => MailDriver; deliveries: () => Delivery[] }[] =
-  [
-    {
-      name: 'devbox',
-      create: () => createDevboxMail({ store: devboxStore.store, logger: devboxLog.logger }),
-      deliveries: () =>
-        devboxStore.stored.map((m) => ({ to: m.to, subject: m.subject, body: m.text + m.html })),
-    },
-    {
-      name: 'smtp',
-      create: () =>
-        createSmtpMail({
-          url: smtp.url,
-          from: 'Touchline <no-reply@touchline.ng>',
-          logger: silentLogger,
-        }),
-      deliveries: () =>
-        smtp.messages.map((m) => ({
-          to: m.to.join(','),
-          subject: /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '',
-          body: m.raw,
-        })),
-    },
-  ];
+const implementations: {
+  name: string;
+  create: () => MailDriver | Promise<MailDriver>;
+  deliveries: () => Delivery[];
+}[] = [
+  {
+    name: 'devbox',
+    create: () => createDevboxMail({ store: devboxStore.store, logger: devboxLog.logger }),
+    deliveries: () =>
+      devboxStore.stored.map((m) => ({ to: m.to, subject: m.subject, body: m.text + m.html })),
+  },
+  {
+    name: 'smtp',
+    create: () =>
+      createSmtpMail({
+        url: smtp.url,
+        from: 'Touchline <no-reply@touchline.ng>',
+        logger: silentLogger,
+      }),
+    deliveries: () =>
+      smtp.messages.map((m) => ({
+        to: m.to.join(','),
+        subject: /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '',
+        body: m.raw,
+      })),
+  },
+];
 console.info(`mail drivers under test: ${implementations.map((i) => i.name).join(', ')}`);
 
 const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
@@ -75,8 +78,8 @@ const message = (overrides: Partial<MailMessage> = {}): MailMessage => ({
 describe.each(implementations)('$name mail', ({ create, deliveries }) => {
   let mail: MailDriver;
 
-  beforeAll(() => {
-    mail = create();
+  beforeAll(async () => {
+    mail = await create();
     drivers.push(mail);
   });
 
@@ -155,7 +158,7 @@ describe('devbox mail', () => {
 
 describe('smtp mail', () => {
   it('sends a Message-ID derived from the emailId', async () => {
-    const mail = createSmtpMail({
+    const mail = await createSmtpMail({
       url: smtp.url,
       from: 'Touchline <no-reply@touchline.ng>',
       logger: silentLogger,
@@ -171,7 +174,7 @@ describe('smtp mail', () => {
   });
 
   it('sends inline images as related parts with their Content-ID', async () => {
-    const mail = createSmtpMail({
+    const mail = await createSmtpMail({
       url: smtp.url,
       from: 'Touchline <no-reply@touchline.ng>',
       logger: silentLogger,

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
 import type { MailDriver } from '../types';
 
@@ -20,9 +19,15 @@ function senderDomain(from: string): string {
 
 /**
  * SMTP through nodemailer. The Message-ID derives from the emailId, so a retried send of the same
- * e-mail carries the same id and receiving systems can drop the duplicate.
+ * e-mail carries the same id and receiving systems can drop the duplicate. nodemailer is imported
+ * when SMTP_URL chooses this driver, not by every start (decision 68).
  */
-export function createSmtpMail({ url, from, logger }: SmtpMailOptions): SmtpMailDriver {
+export async function createSmtpMail({
+  url,
+  from,
+  logger,
+}: SmtpMailOptions): Promise<SmtpMailDriver> {
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(url);
   const domain = senderDomain(from);
 

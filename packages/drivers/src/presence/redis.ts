@@ -134,7 +134,8 @@ export function createRedisPresence({
   /** Users whose last disconnect failed to reach Redis: removed again by the next heartbeat. */
   const leftBehind = new Set<string>();
   const listeners: ((change: PresenceChange) => void)[] = [];
-  let client: Scripted | undefined;
+  /** Made on first use (ioredis imported then). */
+  let client: Promise<Scripted> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let beating: Promise<void> = Promise.resolve();
   /** The first heartbeat: it takes the lease, which a first user's write waits for. */
@@ -142,24 +143,23 @@ export function createRedisPresence({
   let registered = false;
   let closed = false;
 
-  function redis(): Scripted {
-    if (!client) {
-      const created = createRedisConnection(
-        redisUrl,
-        { name: `${prefix}:presence`, mode: 'fail-fast' },
-        logger,
-      );
+  function redis(): Promise<Scripted> {
+    client ??= createRedisConnection(
+      redisUrl,
+      { name: `${prefix}:presence`, mode: 'fail-fast' },
+      logger,
+    ).then((created) => {
       created.defineCommand('presenceConnect', { numberOfKeys: 3, lua: CONNECT });
       created.defineCommand('presenceDisconnect', { numberOfKeys: 3, lua: DISCONNECT });
       created.defineCommand('presenceOnline', { lua: ONLINE });
       created.defineCommand('presenceHeartbeat', { numberOfKeys: 2, lua: HEARTBEAT });
-      client = created as Scripted;
-    }
+      return created as Scripted;
+    });
     return client;
   }
 
   async function ready(): Promise<Scripted> {
-    const c = redis();
+    const c = await redis();
     await waitForReady(c, connectTimeoutMs);
     return c;
   }
@@ -303,7 +303,7 @@ export function createRedisPresence({
       clearInterval(timer);
       await beating;
       await Promise.all([...chains.values()]);
-      if (client) await closeRedis(client);
+      if (client) await closeRedis(await client);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
-import type { Job, JobsOptions } from 'bullmq';
+import type { Job, JobsOptions, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JOB_RETRY, QUEUES } from '@touchline/shared';
 import type { JobName, JobPayload, QueueName } from '@touchline/shared';
@@ -66,7 +65,11 @@ export function fromBullJobId(id: string): string {
 const KEEP_COMPLETED = { age: 24 * 3600, count: 10_000 };
 const KEEP_FAILED = { age: 7 * 24 * 3600 };
 
-export function createBullQueue({
+/**
+ * BullMQ (and ioredis) are imported here, when REDIS_URL chooses this queue, not by every start:
+ * the embedded mode never loads them (decision 68).
+ */
+export async function createBullQueue({
   redisUrl,
   prefix = 'bull',
   logger,
@@ -74,7 +77,8 @@ export function createBullQueue({
   connectTimeoutMs = 3000,
   unavailableRetryMs = 5000,
   unavailableMaxWaitMs = 60 * 60 * 1000,
-}: BullQueueOptions): BullQueueDriver {
+}: BullQueueOptions): Promise<BullQueueDriver> {
+  const { DelayedError, Queue, UnrecoverableError, Worker } = await import('bullmq');
   const jobOptions: JobsOptions = {
     attempts: retry.attempts,
     backoff: { type: 'exponential', delay: retry.backoffMs },
@@ -92,7 +96,7 @@ export function createBullQueue({
   }
 
   // Producer: fails fast when Redis is down instead of queueing `add` forever.
-  const producer = createRedisConnection(
+  const producer = await createRedisConnection(
     redisUrl,
     { name: 'touchline-queue-producer', mode: 'fail-fast' },
     logger,
@@ -189,7 +193,7 @@ export function createBullQueue({
       const consumed = options.queues ?? QUEUES;
       assertHandlers(handlers, consumed);
       // Workers block on Redis: their connection must wait for reconnects, never give up.
-      workerConnection = createRedisConnection(
+      workerConnection = await createRedisConnection(
         redisUrl,
         { name: 'touchline-queue-worker', mode: 'wait' },
         logger,

@@ -14,7 +14,10 @@ import { InvalidJobError, isUnavailableError } from './jobs';
 
 /** A queue driver with its administrators' view, where a test reads what the queue still holds. */
 type AdminQueue = QueueDriver & { readonly admin: QueueAdminView };
-type Implementation = { name: string; create: (logger: Logger) => AdminQueue };
+type Implementation = {
+  name: string;
+  create: (logger: Logger) => AdminQueue | Promise<AdminQueue>;
+};
 
 const redisUrl = testRedisUrl();
 const redisPrefix = uniqueRedisPrefix('queue');
@@ -48,9 +51,9 @@ describe.each(implementations)('$name queue', ({ create }) => {
   let queue: AdminQueue;
   let log: ReturnType<typeof createCapturingLogger>;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     log = createCapturingLogger();
-    queue = create(log.logger);
+    queue = await create(log.logger);
   });
 
   afterEach(async () => {
@@ -202,7 +205,7 @@ if (redisUrl)
   describe('bullmq queue with an unreachable dependency', () => {
     it('lets a job wait for the database without spending its attempts, then run once', async () => {
       const log = createCapturingLogger();
-      const queue = createBullQueue({
+      const queue = await createBullQueue({
         redisUrl: redisUrl!,
         prefix: `${redisPrefix}-unavailable`,
         logger: log.logger,
@@ -243,7 +246,7 @@ if (redisUrl)
 
     it('still fails a job for its own errors after its attempts', async () => {
       const log = createCapturingLogger();
-      const queue = createBullQueue({
+      const queue = await createBullQueue({
         redisUrl: redisUrl!,
         prefix: `${redisPrefix}-own-error`,
         logger: log.logger,

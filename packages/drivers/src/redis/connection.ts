@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 
 export class RedisUnavailableError extends Error {
@@ -20,9 +20,16 @@ const retryStrategy = (times: number) => Math.min(times * 200, 2000);
 
 /**
  * One ioredis client with error logging that does not flood: a connection error is logged once
- * until the client is ready again, then the recovery is logged.
+ * until the client is ready again, then the recovery is logged. ioredis is imported here, when a
+ * client is made (REDIS_URL set), not by every start: the embedded mode never loads it
+ * (decision 68).
  */
-export function createRedisConnection(url: string, role: RedisRole, logger: Logger): Redis {
+export async function createRedisConnection(
+  url: string,
+  role: RedisRole,
+  logger: Logger,
+): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     connectionName: role.name,
     retryStrategy,

@@ -20,7 +20,7 @@ async function closedPort(): Promise<number> {
 describe('Redis drivers when Redis is unreachable', () => {
   it('fail fast on add and schedule, and close promptly even with workers', async () => {
     const redisUrl = `redis://127.0.0.1:${await closedPort()}`;
-    const queue = createBullQueue({ redisUrl, logger: silentLogger, connectTimeoutMs: 300 });
+    const queue = await createBullQueue({ redisUrl, logger: silentLogger, connectTimeoutMs: 300 });
     // Failing fast, not hanging: a hang would run into the test's own timeout.
     const emailId = randomUUID();
     await expect(
@@ -34,7 +34,7 @@ describe('Redis drivers when Redis is unreachable', () => {
 
   it('fail fast on publish and subscribe, and close promptly', async () => {
     const redisUrl = `redis://127.0.0.1:${await closedPort()}`;
-    const bus = createRedisBus({ redisUrl, logger: silentLogger, connectTimeoutMs: 300 });
+    const bus = await createRedisBus({ redisUrl, logger: silentLogger, connectTimeoutMs: 300 });
     await expect(bus.publish('user:1', { n: 1 })).rejects.toThrow(RedisUnavailableError);
     await expect(bus.subscribe('user:1', () => {})).rejects.toThrow(RedisUnavailableError);
     expect(await bus.ping()).toBe(false);

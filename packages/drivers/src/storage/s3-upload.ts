@@ -1,10 +1,3 @@
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  PutObjectCommand,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
 import type { CompletedPart, S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 
@@ -47,6 +40,14 @@ async function* parts(body: Readable, partSize: number): AsyncGenerator<Buffer> 
  * dependency.)
  */
 export async function uploadStream(client: S3Client, input: UploadInput): Promise<void> {
+  // Loaded already by the S3 driver that calls this (decision 68: not by every start).
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CreateMultipartUploadCommand,
+    PutObjectCommand,
+    UploadPartCommand,
+  } = await import('@aws-sdk/client-s3');
   const { bucket, key, contentType, body, partSize } = input;
   const iterator = parts(body, partSize);
   const first = await iterator.next();

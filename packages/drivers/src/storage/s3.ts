@@ -1,13 +1,3 @@
-import {
-  CreateBucketCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { RangeNotSatisfiableError } from '../types';
 import type { StorageDriver, StoredObject, Visibility } from '../types';
@@ -62,9 +52,10 @@ export function parseContentRange(
 /**
  * Media on S3-compatible storage, public objects under `public/`, private ones under `private/`
  * in one bucket. Checksums only when required: otherwise non-AWS servers (s3rver, MinIO) store
- * streamed uploads with the aws-chunked framing inside the object.
+ * streamed uploads with the aws-chunked framing inside the object. The AWS SDK is imported when
+ * S3_BUCKET chooses this driver, not by every start (decision 68).
  */
-export function createS3Storage({
+export async function createS3Storage({
   endpoint,
   region,
   bucket,
@@ -73,7 +64,19 @@ export function createS3Storage({
   forcePathStyle,
   publicBaseUrl = '/media',
   partSize = 8 * 1024 * 1024,
-}: S3StorageOptions): S3StorageDriver {
+}: S3StorageOptions): Promise<S3StorageDriver> {
+  const [
+    {
+      CreateBucketCommand,
+      DeleteObjectCommand,
+      GetObjectCommand,
+      HeadBucketCommand,
+      HeadObjectCommand,
+      PutObjectCommand,
+      S3Client,
+    },
+    { getSignedUrl },
+  ] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
   const client = new S3Client({
     ...(endpoint ? { endpoint } : {}),
     region,

@@ -26,7 +26,7 @@ beforeAll(async () => {
   rootDir = await mkdtemp(path.join(tmpdir(), 'touchline-storage-'));
   local = createLocalStorage({ rootDir, signingSecret: SECRET, clock });
   s3rver = await startS3rver();
-  s3 = createS3Storage({ ...s3rver, bucket: 'touchline-test', forcePathStyle: true });
+  s3 = await createS3Storage({ ...s3rver, bucket: 'touchline-test', forcePathStyle: true });
   await s3.ensureBucket();
   await s3.ensureBucket(); // idempotent
 });

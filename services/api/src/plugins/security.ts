@@ -7,6 +7,7 @@ import { closeRedis, createRedisConnection } from '@touchline/drivers';
 import { refuseNulCharacter } from '../lib/form';
 import { leasedRedisStore } from '../lib/rate-limit-store';
 import { USER_BUDGETS, type UserBudgets } from '../lib/user-rate-limit';
+import { lazySchemaCompilers } from '../lib/schema-compilers';
 
 /**
  * Security headers, CORS (same-origin by default; extra origins from CORS_ORIGINS) and a global
@@ -70,7 +71,7 @@ export const securityPlugin = fp(
     // request; if Redis fails, requests pass rather than fail (skipOnError) — the limit is a
     // guard, not a gate.
     const redis = app.config.REDIS_URL
-      ? createRedisConnection(
+      ? await createRedisConnection(
           app.config.REDIS_URL,
           { name: 'rate-limit', mode: 'fail-fast' },
           app.log,
@@ -123,10 +124,10 @@ export function apiSecurityHeaders(documentHeaders: Record<string, string>) {
 
 /** The headers @fastify/helmet sets with these options, read once from a throw-away instance. */
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
-  const probe = Fastify({ logger: false });
+  const probe = Fastify({ logger: false, schemaController: lazySchemaCompilers() });
   await probe.register(helmet, options);
   probe.get('/', async () => '');
-  const plain = Fastify({ logger: false });
+  const plain = Fastify({ logger: false, schemaController: lazySchemaCompilers() });
   plain.get('/', async () => '');
   try {
     const [withHelmet, without] = await Promise.all([probe.inject('/'), plain.inject('/')]);

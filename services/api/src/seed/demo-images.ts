@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** A demo picture: a football pitch or a basketball court, a ball, and a caption banner. */
 export type DemoScene = {
   kind: 'pitch' | 'court';
@@ -51,18 +49,24 @@ function court() {
 }
 
 /** Renders the scene as a JPEG the upload path then re-encodes like any phone picture. */
-export function renderDemoScene(scene: DemoScene): Promise<Buffer> {
+export async function renderDemoScene(scene: DemoScene): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
     ${scene.kind === 'pitch' ? pitch() : court()}
     <rect x="0" y="${H - 130}" width="${W}" height="130" fill="${scene.accent}" fill-opacity="0.92"/>
     <text x="48" y="${H - 50}" font-family="DejaVu Sans, sans-serif" font-size="54" font-weight="700"
       fill="#ffffff">${escapeXml(scene.caption)}</text>
   </svg>`;
+  // Imported when a seed draws (dev and tests; a built start copies the pictures: decision 68).
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
 /** A demo profile picture: initials on the club's or player's colours (a "photo" to show). */
-export function renderDemoAvatar(initials: string, from: string, to: string): Promise<Buffer> {
+export async function renderDemoAvatar(
+  initials: string,
+  from: string,
+  to: string,
+): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>
@@ -71,5 +75,6 @@ export function renderDemoAvatar(initials: string, from: string, to: string): Pr
     <text x="256" y="300" text-anchor="middle" font-family="DejaVu Sans, sans-serif"
       font-size="190" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>
   </svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import {
   copyDemoWorld,
   readDemoTemplate,
   writeDemoTemplate,
+  type StagedDemoCopy,
 } from './demo-template';
 
 // The demo world made at build time (decision 66): a first start copies it and moves its dates
@@ -132,4 +134,57 @@ describe('the demo world built with the server', () => {
     // The first test's data directory exists: it is opened as it is, never copied over.
     expect(await copyDemoWorld(path.join(work, 'started'), dist, 'build-1', logger)).toBeNull();
   });
+});
+
+/** A copy of the demo world as `npm start`'s launcher stages it (scripts/lib/demo-copy.mjs). */
+function staged(dataDir: string, templateDir = dist): StagedDemoCopy {
+  const dir = path.join(dataDir, '.demo-world.copying');
+  const done = cp(path.join(dist, 'pglite-demo'), dir, { recursive: true }).then(() =>
+    // Marked, to tell the staged database from a copy made anew.
+    writeFileSync(path.join(dir, 'pglite', 'staged'), 'staged'),
+  );
+  return { dataDir, templateDir, dir, done };
+}
+
+describe('the copy begun by the launcher while the modules load (decision 68)', () => {
+  test('becomes the fresh data directory: database and pictures, nothing left beside them', async () => {
+    const dataDir = path.join(work, 'staged');
+    const copy = staged(dataDir);
+    const copied = await copyDemoWorld(dataDir, dist, 'build-1', logger, copy);
+    expect(copied?.seededAt.toISOString()).toBe(seededAt.toISOString());
+    expect(readFileSync(path.join(pgliteDataDir(dataDir), 'staged'), 'utf8')).toBe('staged');
+    expect(existsSync(copy.dir)).toBe(false);
+    const database = await createDatabase({ dataDir: pgliteDataDir(dataDir) });
+    try {
+      const keys = rowsOf<{ key: string; visibility: string }>(
+        await database.db.execute(sql`select key, visibility from media_objects`),
+      );
+      expect(keys.length).toBeGreaterThan(0);
+      for (const { key, visibility } of keys) {
+        expect(existsSync(path.join(dataDir, 'media', visibility, key))).toBe(true);
+      }
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  test('is removed when this start does not use it, and the start copies for itself', async () => {
+    // Staged for another data directory (the launcher guessed from other settings).
+    const dataDir = path.join(work, 'guessed-wrong');
+    const elsewhere = staged(path.join(work, 'elsewhere'));
+    expect(await copyDemoWorld(dataDir, dist, 'build-1', logger, elsewhere)).not.toBeNull();
+    expect(existsSync(elsewhere.dir)).toBe(false);
+    expect(existsSync(path.join(pgliteDataDir(dataDir), 'PG_VERSION'))).toBe(true);
+    expect(existsSync(path.join(pgliteDataDir(dataDir), 'staged'))).toBe(false);
+    // A data directory in use, or a demo world another server built: nothing copied, none left.
+    for (const [dir, build] of [
+      [dataDir, 'build-1'],
+      [path.join(work, 'other-build'), 'another-build'],
+    ] as const) {
+      const copy = staged(dir);
+      expect(await copyDemoWorld(dir, dist, build, logger, copy)).toBeNull();
+      expect(existsSync(copy.dir)).toBe(false);
+    }
+    expect(existsSync(pgliteDataDir(path.join(work, 'other-build')))).toBe(false);
+  }, 120_000);
 });

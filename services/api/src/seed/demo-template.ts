@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -108,26 +108,82 @@ export async function readDemoTemplate(
 }
 
 /**
- * A fresh data directory made a copy of the demo template (database and pictures). Answers when
- * the copied world was seeded, or null when the directory is not fresh or the template is not
- * usable (the start then copies the migrated template and seeds).
+ * A copy of the demo template made ahead by `npm start`'s launcher (scripts/start.mjs) while the
+ * server's modules load (decision 68): `dir` holds `pglite/` and `media/` once `done` resolves.
+ * The launcher only guesses from the environment; the server decides (copyDemoWorld) whether the
+ * copy is used, and removes it when not.
+ */
+export type StagedDemoCopy = {
+  dataDir: string;
+  templateDir: string;
+  dir: string;
+  done: Promise<unknown>;
+};
+
+/** The staged copy removed, once its copying has ended (a start that does not use it). */
+export async function discardStagedDemoCopy(staged: StagedDemoCopy | undefined): Promise<void> {
+  if (!staged) return;
+  await staged.done.catch(() => undefined);
+  await rm(staged.dir, { recursive: true, force: true });
+}
+
+/** The staged copy's directory when it is a finished copy of `template` for `dataDir`. */
+async function finishedStagedCopy(
+  staged: StagedDemoCopy | undefined,
+  dataDir: string,
+  templateDir: string,
+): Promise<string | null> {
+  if (!staged) return null;
+  const same =
+    path.resolve(staged.dataDir) === path.resolve(dataDir) &&
+    path.resolve(staged.templateDir) === path.resolve(templateDir);
+  const copied = await staged.done.then(
+    () => true,
+    () => false,
+  );
+  if (same && copied) return staged.dir;
+  await rm(staged.dir, { recursive: true, force: true });
+  return null;
+}
+
+/**
+ * A fresh data directory made a copy of the demo template (database and pictures): the copy the
+ * launcher staged when there is one, otherwise copied now. Answers when the copied world was
+ * seeded, or null when the directory is not fresh or the template is not usable (the start then
+ * copies the migrated template and seeds).
  */
 export async function copyDemoWorld(
   dataDir: string,
   templateDir: string,
   buildId: string | undefined,
   logger: { debug: (obj: object, msg: string) => void },
+  staged?: StagedDemoCopy,
 ): Promise<{ seededAt: Date; datedColumns: DatedColumn[] } | null> {
-  if (!isFreshPgliteDir(pgliteDataDir(dataDir))) return null;
-  const found = await readDemoTemplate(templateDir, buildId);
+  const found = isFreshPgliteDir(pgliteDataDir(dataDir))
+    ? await readDemoTemplate(templateDir, buildId)
+    : { reason: 'not a fresh data directory' };
   if (found.template === undefined) {
-    logger.debug({ templateDir, reason: found.reason }, 'demo world seeded at start');
+    await discardStagedDemoCopy(staged);
+    logger.debug({ templateDir, reason: found.reason }, 'no demo world copied');
     return null;
   }
-  logger.debug({ templateDir }, 'new embedded database from the demo world template');
+  const ready = await finishedStagedCopy(staged, dataDir, templateDir);
+  logger.debug(
+    { templateDir, staged: ready !== null },
+    'new embedded database from the demo world template',
+  );
+  const media = path.join(dataDir, 'media');
   // Pictures first: a start stopped here leaves no database, so the next start copies again.
-  cpSync(path.join(found.template, 'media'), path.join(dataDir, 'media'), { recursive: true });
-  copyPgliteTemplate(pgliteDataDir(found.template), pgliteDataDir(dataDir));
+  if (ready && !existsSync(media)) renameSync(path.join(ready, 'media'), media);
+  else cpSync(path.join(ready ?? found.template, 'media'), media, { recursive: true });
+  if (ready) {
+    // An empty directory left where the data directory goes (an earlier start) is replaced.
+    rmSync(pgliteDataDir(dataDir), { recursive: true, force: true });
+    renameSync(path.join(ready, 'pglite'), pgliteDataDir(dataDir));
+    await rm(ready, { recursive: true, force: true });
+  } else {
+    copyPgliteTemplate(pgliteDataDir(found.template), pgliteDataDir(dataDir));
+  }
   return { seededAt: found.seededAt, datedColumns: found.datedColumns };
 }
 

@@ -1,5 +1,4 @@
 import type { InlineImage } from '@touchline/drivers';
-import QRCode from 'qrcode';
 import { formatNaira, type EmailParams } from '@touchline/shared';
 
 /** Rendered e-mail: subject, plain text and HTML (the same words). */
@@ -23,6 +22,8 @@ export const REFERENCE_QR_CID = 'reference-qr@touchline';
  * check-in page scans, decision 50), shown by `cid:` in the HTML.
  */
 export async function referenceQrImage(referenceCode: string): Promise<InlineImage> {
+  // Imported with the first receipt, not by every start (decision 68).
+  const { default: QRCode } = await import('qrcode');
   const content = await QRCode.toBuffer(referenceCode, {
     type: 'png',
     width: 320,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Database } from '@touchline/db';
 import { getMediaObject, markMediaFailed, markMediaReady } from '@touchline/db/media';
 import { UnrecoverableJobError, type JobHandler, type StorageDriver } from '@touchline/drivers';
@@ -35,6 +34,8 @@ export function createMediaProcessHandler(deps: {
       throw new UnrecoverableJobError(`media ${media.id}: object ${media.key} is missing`);
     try {
       const input = await toBuffer(stored.body);
+      // Imported on the first picture, not by every start (decision 68).
+      const { default: sharp } = await import('sharp');
       const oriented = sharp(input, { failOn: 'error' }).rotate();
       const format =
         media.contentType === 'image/png'

@@ -1,4 +1,4 @@
-import { OAuth2Client } from 'google-auth-library';
+import type { OAuth2Client } from 'google-auth-library';
 
 export type GoogleIdentity = {
   sub: string;
@@ -21,15 +21,23 @@ export function createGoogleVerifier(options: {
   clientId: string;
   certsUrl?: string;
 }): GoogleVerifier {
-  const client = new OAuth2Client({
-    clientId: options.clientId,
-    ...(options.certsUrl
-      ? { endpoints: { oauth2FederatedSignonPemCertsUrl: options.certsUrl } }
-      : {}),
-  });
+  // google-auth-library is imported on the first Google sign-in, not by every start (decision 68).
+  let client: Promise<OAuth2Client> | undefined;
+  const oauthClient = () =>
+    (client ??= import('google-auth-library').then(
+      ({ OAuth2Client }) =>
+        new OAuth2Client({
+          clientId: options.clientId,
+          ...(options.certsUrl
+            ? { endpoints: { oauth2FederatedSignonPemCertsUrl: options.certsUrl } }
+            : {}),
+        }),
+    ));
   return async (idToken) => {
     try {
-      const ticket = await client.verifyIdToken({ idToken, audience: options.clientId });
+      const ticket = await (
+        await oauthClient()
+      ).verifyIdToken({ idToken, audience: options.clientId });
       const payload = ticket.getPayload();
       if (!payload?.sub || !payload.email) return null;
       return {

@@ -1,5 +1,4 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { uuidv7, type Database, type Executor } from '@touchline/db';
 import {
   createMediaObject,
@@ -137,6 +136,8 @@ export async function processImage(
   const id = uuidv7();
   let outputs: ProcessedImage['outputs'];
   let webp: ProcessedImage['webp'] = [];
+  // Imported on the first picture, not by every start (decision 68).
+  const { default: sharp } = await import('sharp');
   try {
     const source = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const resized = (spec: ImageVariantSpec) =>

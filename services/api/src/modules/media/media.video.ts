@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import { uuidv7, type Database } from '@touchline/db';
 import { createMediaObject, deleteOwnedMediaObjects, markMediaReady } from '@touchline/db/media';
 import type { StorageDriver } from '@touchline/drivers';
@@ -98,6 +97,8 @@ export async function videoPoster(
   let png = await frame(POSTER_AT);
   if (png.length === 0) png = await frame(null);
   if (png.length === 0) return null;
+  // Imported on the first poster, not by every start (decision 68).
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(png)
     .resize({ ...size, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 82, mozjpeg: true })
