@@ -86,6 +86,9 @@ export async function collect(proc: ChildProcess, kind: string) {
   return (await answer).times as number[];
 }
 
+/** Fan-outs run before the counted rounds (see `benchRealtime`). */
+const WARM_UP_FAN_OUTS = 3;
+
 let running: Promise<Awaited<ReturnType<typeof startWorkers>>> | undefined;
 
 /**
@@ -203,16 +206,19 @@ export async function benchRealtime(input: {
         'the fan-out',
         300_000,
       );
-    // The first fan-out after the workers start runs cold (the path's code not yet optimised, its
-    // statements not yet planned): it is run once, printed and not counted, as a server that has
-    // been up for a while would not pay it.
-    {
+    // The first fan-outs after the workers start run cold (the path's code not yet optimised by
+    // V8, its statements on custom plans, Postgres switches a prepared statement to its generic
+    // plan after 5 runs): WARM_UP_FAN_OUTS are run first, printed and not counted, as a server
+    // that has been up for a while would not pay them (the HTTP rows warm up with 60 requests
+    // each). With one warm-up, the first counted round still ran 105–112 ms while the next ran
+    // 54–76 ms (2026-11-29).
+    for (let i = 1; i <= WARM_UP_FAN_OUTS; i += 1) {
       const t = wallMs();
-      await post('Warm-up: the season starts on Monday.');
+      await post(`Warm-up ${i}: the season starts on Monday.`);
       await fannedOut();
       const first = (await collect(proc, 'notification_preview')).map((at) => at - t);
       await collect(proc, 'notification');
-      log(`  warm-up (not counted): fan-out p99 ${quantile(first, 0.99).toFixed(1)} ms`);
+      log(`  warm-up ${i} (not counted): fan-out p99 ${quantile(first, 0.99).toFixed(1)} ms`);
     }
     for (let round = 0; round < ROUNDS; round += 1) {
       // Baseline: one broadcast to every raw socket.
