@@ -206,6 +206,22 @@ describe('malformed uploads', () => {
     expect(res.statusCode).toBe(400);
     await t.close();
   });
+
+  it('answers a form sent to a route that takes JSON with 415 and the error envelope', async () => {
+    const t = await createTestApp();
+    const user = await t.createUser();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/welcome',
+      headers: { ...user.headers, 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\nContent-Disposition: form-data; name="state"\r\n\r\nLagos\r\n--b--\r\n',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual(
+      expect.objectContaining({ message: expect.any(String), code: expect.any(String) }),
+    );
+    await t.close();
+  });
 });
 
 describe('API rate limit', () => {
