@@ -57,6 +57,10 @@ export async function benchQueue(input: { bench: BenchApp; db: Database; players
     const queue = await createBullQueue({ redisUrl: url, prefix, logger: silentLogger });
     try {
       const { players } = input;
+      // Connected before the first batch: 200 adds waiting for a connecting client each add a
+      // 'ready' and an 'end' listener to it (ioredis's MaxListenersExceededWarning), which the
+      // relay, adding one row's jobs at a time to a client long connected, never does.
+      await queue.ping();
       for (let i = 0; i < jobs; i += 200) {
         await Promise.all(
           Array.from({ length: Math.min(200, jobs - i) }, (_, k) => {
