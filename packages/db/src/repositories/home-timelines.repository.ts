@@ -28,20 +28,31 @@ const NEWEST = sql.raw('created_at desc nulls last, post_id desc nulls last');
  */
 export async function fanOutPostBatch(
   executor: Executor,
-  input: { postId: string; after: string | null; limit: number; cap: number },
+  input: {
+    postId: string;
+    after: string | null;
+    limit: number;
+    cap: number;
+    /**
+     * The author's own timeline only: written with the post, so the page the author reads right
+     * after posting shows it (the worker's fan-out, moments later, skips it as already there).
+     */
+    authorOnly?: boolean;
+  },
 ): Promise<{ last: string | null; count: number }> {
   const { postId, after, limit, cap } = input;
+  const audience = input.authorOnly
+    ? sql`select post.author_id as id from post`
+    : sql`select post.author_id as id
+        union select friend_id from friendships where user_id = post.author_id
+        union select follower_id from follows where academy_id = post.author_id`;
   const result = await executor.execute(sql`
     with post as (
       select id, author_id, created_at from posts where id = ${postId}::uuid and removed_at is null
     ),
     recipients as (
       -- The users whose home timeline shows the author's posts: themselves, friends, followers.
-      select a.id from post, lateral (
-        select post.author_id as id
-        union select friend_id from friendships where user_id = post.author_id
-        union select follower_id from follows where academy_id = post.author_id
-      ) a
+      select a.id from post, lateral (${audience}) a
       where ${after === null ? sql`true` : sql`a.id > ${after}::uuid`}
       order by a.id
       limit ${lit(limit)}

@@ -145,3 +145,43 @@ describe('home page 1 reusing its snapshot', () => {
     expect((await home(viewer)).academies.map((a) => a.id)).not.toContain(academy.id);
   });
 });
+
+describe('home page 1 right after the viewer posts', () => {
+  let t: TestApp;
+  // No workers: the post reaches the viewer's timeline only by the fan-out job, which does not
+  // run here, as when the page is read before the worker got to it.
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it("shows the viewer's own new post first, before the worker put it in their timeline", async () => {
+    const viewer = await person(t, { state: null, sports: [] });
+    const friend = await person(t);
+    expect(
+      (await viewer.call('POST', '/api/friend_request', { to_user: friend.id })).statusCode,
+    ).toBe(201);
+    expect((await friend.call('POST', `/api/friend_request_accept/${viewer.id}`)).statusCode).toBe(
+      200,
+    );
+    const older = await seedPosts(
+      t,
+      friend,
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    await rebuildHomeFeeds(t.db, new Date());
+    const page = async () => {
+      const res = await viewer.call('GET', '/api/home?page=1');
+      expect(res.statusCode).toBe(200);
+      return (res.json() as HomeBody).posts.map((p) => p.id);
+    };
+    expect(await page()).toEqual(older.slice(0, 10));
+
+    const made = await viewer.call('POST', '/api/post', {
+      content: 'First session back after injury',
+    });
+    expect(made.statusCode).toBe(201);
+    const mine = (made.json() as { id: string }).id;
+    expect(await page()).toEqual([mine, ...older.slice(0, 9)]);
+  });
+});

@@ -4,6 +4,7 @@ import { deleteOwnedMediaObjects } from '@touchline/db/media';
 import { appendEvent } from '@touchline/db/outbox';
 import {
   deleteOwnPost,
+  fanOutPostBatch,
   findPostView,
   findVisiblePost,
   insertPost,
@@ -16,6 +17,7 @@ import { isBlockedEitherWay, isInMinorCircle } from '@touchline/db/social';
 import { findUserById } from '@touchline/db/users';
 import type { StorageDriver } from '@touchline/drivers';
 import {
+  FEED,
   isMinorOn,
   parseKeysetCursor,
   todayInLagos,
@@ -113,6 +115,15 @@ export function createPostsService(deps: PostsServiceDeps) {
             content,
             mediaId: stored?.media.id ?? null,
             mediaKind: input.media?.kind ?? null,
+          });
+          // The author's own timeline now, their audience's by the worker (decision 45): the
+          // home page the author reads next shows the post.
+          await fanOutPostBatch(tx, {
+            postId: id,
+            after: null,
+            limit: 1,
+            cap: FEED.timelineCap,
+            authorOnly: true,
           });
           await appendEvent(tx, {
             type: 'post.created',
